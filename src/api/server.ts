@@ -1,0 +1,78 @@
+// The HTTP server: envelope, errors, authentication, the /api/v1 routes, the OpenAPI document and
+// its reference page, and health probes.
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Services } from '../app/services.js';
+import { ServiceError } from '../errors.js';
+import { newId } from '../security/ids.js';
+import { registerAuthentication } from './auth.js';
+import { handleError } from './error-handler.js';
+import { openapiOptions } from './openapi.js';
+import { callbackRoutes } from './routes/callback.routes.js';
+import { documentsRoutes } from './routes/documents.routes.js';
+import { jobsRoutes } from './routes/jobs.routes.js';
+import { metadataRoutes } from './routes/metadata.routes.js';
+import { usageRoutes } from './routes/usage.routes.js';
+import { MAX_BATCH_FILES } from './upload/read-upload.js';
+import { validatorCompiler } from './validation.js';
+
+export async function buildServer(services: Services): Promise<FastifyInstance> {
+  const { config } = services;
+  const server = Fastify({
+    loggerInstance: services.log as FastifyBaseLogger,
+    genReqId: () => newId('req'),
+    requestIdHeader: false,
+    bodyLimit: config.maxRequestBytes,
+    routerOptions: { maxParamLength: 200 },
+  });
+  server.setValidatorCompiler(validatorCompiler);
+  // Requests carry JSON or multipart bodies only; any other type is refused with 415.
+  server.removeContentTypeParser('text/plain');
+  server.setErrorHandler(handleError);
+  server.setNotFoundHandler((request, reply) =>
+    handleError(new ServiceError('not_found', `no route for ${request.method} ${request.url.split('?')[0]}`) as never, request, reply),
+  );
+  server.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await server.register(swagger, openapiOptions);
+  await server.register(swaggerUi, { routePrefix: '/docs' });
+  await server.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: {
+      fileSize: config.maxFileBytes,
+      // One more than allowed, so the reader can say why it refuses.
+      files: MAX_BATCH_FILES + 1,
+      fields: 10,
+      fieldSize: 64 * 1024,
+      parts: MAX_BATCH_FILES + 12,
+    },
+  });
+
+  server.get('/openapi.json', { schema: { hide: true } }, async () => server.swagger());
+  server.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  server.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await services.store.businesses.count();
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await server.register(
+    async (api) => {
+      registerAuthentication(api, services.keys);
+      documentsRoutes(api, services, config.maxFileBytes);
+      jobsRoutes(api, services);
+      metadataRoutes(api);
+      usageRoutes(api, services);
+      callbackRoutes(api, services);
+    },
+    { prefix: '/api/v1' },
+  );
+  return server;
+}

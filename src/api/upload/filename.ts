@@ -1,0 +1,32 @@
+// Client filenames are labels to show and search, never paths: anything before the last slash or
+// backslash goes, control characters and invalid UTF-8 replacement marks go, length is capped.
+import type { MediaType } from '../../ingest/media-type.js';
+
+const MAX_LENGTH = 255;
+
+export function cleanFilename(raw: string | undefined): string | null {
+  if (!raw) return null;
+  const base = raw.split(/[/\\]/).pop() ?? '';
+  const cleaned = base
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f-\u009f\ufffd]/g, '')
+    .trim()
+    .replace(/^\.+$/, '');
+  return cleaned ? [...cleaned].slice(0, MAX_LENGTH).join('') : null;
+}
+
+const EXTENSIONS: Record<MediaType, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/tiff': 'tiff',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/heic': 'heic',
+  'image/avif': 'avif',
+};
+
+/** The name shown for a file uploaded without one. */
+export function defaultFilename(index: number, mediaType?: MediaType): string {
+  return `document-${index + 1}${mediaType ? `.${EXTENSIONS[mediaType]}` : ''}`;
+}

@@ -1,0 +1,73 @@
+// The composition root: opens the store and the extraction pool and wires the use cases. Each
+// process role (API, worker, CLI) builds one of these and uses the parts it needs.
+import { createHmac } from 'node:crypto';
+import { pino, type Logger } from 'pino';
+import { CallbackService } from '../callbacks/callback-service.js';
+import { systemClock, type Clock } from '../clock.js';
+import type { Config } from '../config/config.js';
+import { DocumentService } from '../documents/document-service.js';
+import { BatchService } from '../jobs/batch-service.js';
+import { JobRunner } from '../jobs/job-runner.js';
+import { KeyService } from '../keys/key-service.js';
+import { ExtractionPool } from '../pipeline/extraction-pool.js';
+import { CursorCodec } from '../security/cursor.js';
+import { createSecretBox, loadSecretKey } from '../security/secret-box.js';
+import { openDatabase, type Database } from '../storage/database.js';
+import { Store } from '../storage/store.js';
+
+export interface Services {
+  readonly config: Config;
+  readonly clock: Clock;
+  readonly log: Logger;
+  readonly store: Store;
+  readonly keys: KeyService;
+  readonly documents: DocumentService;
+  readonly batches: BatchService;
+  readonly callbacks: CallbackService;
+  readonly jobs: JobRunner;
+  close(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  clock?: Clock;
+  log?: Logger;
+}
+
+export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? pino({ level: config.logLevel });
+  const database: Database = await openDatabase(config);
+  const store = new Store(database.db, database.profile);
+  const secretKey = loadSecretKey(config.secretKey, config.dataDir);
+  // Separate keys per purpose, derived from the one secret.
+  const cursorKey = createHmac('sha256', secretKey).update('ledgerlens list cursors').digest();
+  const pool = new ExtractionPool({ threads: config.extractionThreads, timeoutMs: config.extractionTimeoutMs });
+  const limits = { maxPages: config.maxPages, maxPixels: config.maxPixels };
+  const documents = new DocumentService(store, pool, clock, limits, new CursorCodec(cursorKey));
+  const jobs = new JobRunner(store, documents, clock, log, {
+    concurrency: config.jobConcurrency,
+    leaseSeconds: config.jobLeaseSeconds,
+    maxAttempts: config.jobMaxAttempts,
+  });
+  const batches = new BatchService(store, clock, () => jobs.wake());
+  const callbacks = new CallbackService(store, createSecretBox(secretKey), clock, { allowPrivate: config.callbackAllowPrivate });
+  if (config.callbackAllowPrivate) {
+    log.warn('LEDGERLENS_CALLBACK_ALLOW_PRIVATE is on: callbacks may target http and private addresses. Never use this in production.');
+  }
+  return {
+    config,
+    clock,
+    log,
+    store,
+    keys: new KeyService(store, clock),
+    documents,
+    batches,
+    callbacks,
+    jobs,
+    async close() {
+      await jobs.stop();
+      await pool.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// Callback URLs must reach a public HTTPS endpoint: the service would otherwise be a way to make
+// requests into its own network (SSRF). Checked when the callback is configured; the delivery
+// worker checks the resolved address again before every request.
+import { lookup } from 'node:dns/promises';
+import ipaddr from 'ipaddr.js';
+import { invalidRequest } from '../errors.js';
+
+export interface UrlPolicy {
+  /** LEDGERLENS_CALLBACK_ALLOW_PRIVATE: http and private addresses, for local development and tests. */
+  allowPrivate: boolean;
+}
+
+const BLOCKED_SUFFIXES = ['.localhost', '.local', '.internal', '.localdomain', '.home.arpa'];
+
+/** True when an address is one the public internet cannot reach, or a cloud metadata address. */
+export function isPrivateAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return true;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  return parsed.range() !== 'unicast';
+}
+
+export async function checkCallbackUrl(raw: string, policy: UrlPolicy): Promise<URL> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw invalidRequest('url is not a valid absolute URL');
+  }
+  if (url.username || url.password) throw invalidRequest('url must not contain credentials');
+  if (url.protocol !== 'https:' && !(policy.allowPrivate && url.protocol === 'http:')) {
+    throw invalidRequest('url must use https');
+  }
+  if (policy.allowPrivate) return url;
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || BLOCKED_SUFFIXES.some((suffix) => host.endsWith(suffix)) || !host.includes('.') && !ipaddr.isValid(host)) {
+    throw invalidRequest('url must point to a public host');
+  }
+  if (ipaddr.isValid(host)) {
+    if (isPrivateAddress(host)) throw invalidRequest('url must not point to a private, loopback, link-local or metadata address');
+    return url;
+  }
+  const addresses = await lookup(host, { all: true }).catch(() => []);
+  // A name that does not resolve now may later; the delivery worker checks again before sending.
+  if (addresses.some((a) => isPrivateAddress(a.address))) {
+    throw invalidRequest('url resolves to a private, loopback, link-local or metadata address');
+  }
+  return url;
+}

@@ -1,0 +1,60 @@
+// `ledgerlens extract`: the pipeline offline, no database. One pool of extraction threads stays warm
+// across all files; progress goes to stderr so stdout carries only JSON.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { systemClock } from '../clock.js';
+import type { Config } from '../config/config.js';
+import { analyseUpload } from '../documents/analyse-upload.js';
+import { presentDocument } from '../documents/present-document.js';
+import { ServiceError } from '../errors.js';
+import { ExtractionPool } from '../pipeline/extraction-pool.js';
+import { newId } from '../security/ids.js';
+
+export async function runExtract(config: Config, argv: string[]): Promise<number> {
+  const { values, positionals: files } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      out: { type: 'string' },
+      'raw-text': { type: 'boolean', default: false },
+      regions: { type: 'boolean', default: false },
+    },
+  });
+  if (files.length === 0) throw new Error('extract needs at least one FILE');
+  if (files.length > 1 && !values.out) throw new Error('extract of several files needs --out DIR');
+  if (values.out) await mkdir(values.out, { recursive: true });
+
+  const pool = new ExtractionPool({ threads: config.extractionThreads, timeoutMs: config.extractionTimeoutMs });
+  const limits = { maxPages: config.maxPages, maxPixels: config.maxPixels };
+  const options = { hints: {}, rawText: values['raw-text'] ?? false, regions: values.regions ?? false };
+  let failures = 0;
+  let done = 0;
+  try {
+    await Promise.all(
+      files.map(async (path) => {
+        const bytes = await readFile(path);
+        try {
+          const { row } = await analyseUpload(pool, limits, systemClock, {
+            businessId: 'local',
+            documentId: newId('doc'),
+            file: { filename: basename(path), declaredType: null, bytes },
+            options,
+            channel: 'api',
+          });
+          const json = JSON.stringify(presentDocument(row), null, 2) + '\n';
+          if (values.out) await writeFile(join(values.out, `${basename(path, extname(path))}.json`), json);
+          else process.stdout.write(json);
+          process.stderr.write(`[${++done}/${files.length}] ${path} ok (${row.processing_ms} ms)\n`);
+        } catch (error) {
+          failures++;
+          const reason = error instanceof ServiceError ? `${error.code}: ${error.message}` : String(error);
+          process.stderr.write(`[${++done}/${files.length}] ${path} failed: ${reason}\n`);
+        }
+      }),
+    );
+  } finally {
+    await pool.close();
+  }
+  return failures > 0 ? 1 : 0;
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `ledgerlens`: one entry point for every process role and the admin commands.
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config/config.js';
+import { ServiceError } from '../errors.js';
+import { runExtract } from './extract.command.js';
+import { runKeys, runBusinesses } from './keys.command.js';
+import { runServe } from './serve.command.js';
+
+const USAGE = `usage: ledgerlens <command>
+
+  serve [--no-workers]              start the HTTP API (and the batch workers unless --no-workers)
+  keys create --business NAME       create an API key (and the business, if new); the secret is the last line
+  keys list                         list keys (never their secrets)
+  keys rotate KEY_ID                issue a replacement key and revoke the old one
+  keys revoke KEY_ID                revoke a key at once
+  businesses list                   list businesses
+  extract FILE... [--out DIR]       run the extraction offline; one file to stdout, several into DIR
+          [--raw-text] [--regions]
+
+Configuration comes from environment variables; see the README.`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const config = loadConfig();
+  switch (command) {
+    case 'serve': {
+      const { values } = parseArgs({ args: rest, options: { 'no-workers': { type: 'boolean', default: false } } });
+      return runServe({ ...config, runWorkers: !values['no-workers'] });
+    }
+    case 'keys':
+      return runKeys(config, rest);
+    case 'businesses':
+      return runBusinesses(config, rest);
+    case 'extract':
+      return runExtract(config, rest);
+    case undefined:
+    case 'help':
+    case '--help':
+      console.log(USAGE);
+      return command === undefined ? 1 : 0;
+    default:
+      console.error(`unknown command "${command}"\n\n${USAGE}`);
+      return 1;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof ConfigError || error instanceof ServiceError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`ledgerlens: ${(error as Error).message}`);
+    } else {
+      console.error(error);
+    }
+    process.exitCode = 1;
+  },
+);

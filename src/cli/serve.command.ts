@@ -1,0 +1,36 @@
+// `ledgerlens serve`: the API, and in the embedded default also the batch workers, in one process.
+import { createServices } from '../app/services.js';
+import { buildServer } from '../api/server.js';
+import type { Config } from '../config/config.js';
+
+export async function runServe(config: Config): Promise<number> {
+  const services = await createServices(config);
+  await bootstrapFirstKey(services);
+  const server = await buildServer(services);
+  await server.listen({ port: config.port, host: config.host });
+  if (config.runWorkers) services.jobs.start();
+  services.log.info({ workers: config.runWorkers, data_dir: config.databaseUrl ? undefined : config.dataDir }, 'ledgerlens is ready');
+
+  await new Promise<void>((resolve) => {
+    const shutdown = (signal: string) => {
+      services.log.info({ signal }, 'shutting down: no new requests, finishing running work');
+      resolve();
+    };
+    process.once('SIGTERM', shutdown);
+    process.once('SIGINT', shutdown);
+  });
+  await server.close();
+  await services.close();
+  return 0;
+}
+
+/** On the very first start there is no way in: create a business and a key and print the key once. */
+async function bootstrapFirstKey(services: Awaited<ReturnType<typeof createServices>>): Promise<void> {
+  if (await services.keys.hasBusinesses()) return;
+  const key = await services.keys.createKey('default');
+  // Written to stdout, not the log: the secret must not end up in log files.
+  process.stdout.write(
+    `\nFirst start: created business "${key.businessName}" (${key.businessId}) and an API key.\n` +
+      `It is shown only now; keep it safe:\n\n  ${key.secret}\n\n`,
+  );
+}

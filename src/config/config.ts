@@ -1,0 +1,102 @@
+// Configuration is read from the environment once, checked, typed and frozen. A bad value stops
+// start-up with the variable's name, rather than surfacing later as a confusing failure.
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | null;
+  readonly maxFileBytes: number;
+  readonly maxRequestBytes: number;
+  readonly maxPages: number;
+  readonly maxPixels: number;
+  readonly extractionThreads: number;
+  readonly extractionTimeoutMs: number;
+  readonly jobConcurrency: number;
+  readonly jobLeaseSeconds: number;
+  readonly jobMaxAttempts: number;
+  readonly runWorkers: boolean;
+  readonly callbackAllowPrivate: boolean;
+  readonly secretKey: string | null;
+  readonly logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** One row per setting; docs/configuration in the README mirrors this table. */
+export const SETTINGS = {
+  PORT: { default: '8080', doc: 'HTTP port' },
+  HOST: { default: '0.0.0.0', doc: 'Interface to listen on' },
+  LEDGERLENS_DATA_DIR: { default: './data', doc: 'Folder of the embedded SQLite database and the secret key file' },
+  DATABASE_URL: { default: '', doc: 'Not set: embedded SQLite in the data folder' },
+  LEDGERLENS_MAX_FILE_BYTES: { default: String(20 * 1024 * 1024), doc: 'Largest accepted file (decoded bytes)' },
+  LEDGERLENS_MAX_REQUEST_BYTES: { default: String(110 * 1024 * 1024), doc: 'Largest accepted request body' },
+  LEDGERLENS_MAX_PAGES: { default: '50', doc: 'Most pages per document (PDF pages, TIFF frames)' },
+  LEDGERLENS_MAX_PIXELS: { default: String(100_000_000), doc: 'Most decoded pixels per image page' },
+  LEDGERLENS_EXTRACTION_THREADS: { default: '', doc: 'Extraction worker threads; default: the number of cores' },
+  LEDGERLENS_EXTRACTION_TIMEOUT_MS: { default: '120000', doc: 'Time limit for one document' },
+  LEDGERLENS_JOB_CONCURRENCY: { default: '', doc: 'Batch jobs run at once per process; default: the number of cores' },
+  LEDGERLENS_JOB_LEASE_SECONDS: { default: '60', doc: 'A job whose worker stops renewing its lease for this long is picked up again' },
+  LEDGERLENS_JOB_MAX_ATTEMPTS: { default: '3', doc: 'Attempts before a job that keeps crashing its worker is failed' },
+  LEDGERLENS_CALLBACK_ALLOW_PRIVATE: { default: '0', doc: '1 admits http and private/loopback callback URLs (development only)' },
+  LEDGERLENS_SECRET_KEY: { default: '', doc: 'Key that encrypts callback signing secrets at rest (64 hex chars); default: a key file in the data folder' },
+  LOG_LEVEL: { default: 'info', doc: 'pino log level' },
+} as const;
+
+export class ConfigError extends Error {}
+
+function read(env: Env, name: keyof typeof SETTINGS): string {
+  const value = env[name];
+  return value === undefined || value === '' ? SETTINGS[name].default : value.trim();
+}
+
+function integer(env: Env, name: keyof typeof SETTINGS, min: number, fallback?: number): number {
+  const raw = read(env, name);
+  if (raw === '' && fallback !== undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min) throw new ConfigError(`${name} must be at least ${min}`);
+  return value;
+}
+
+function flag(env: Env, name: keyof typeof SETTINGS): boolean {
+  const raw = read(env, name).toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const cores = availableParallelism();
+  const secretKey = read(env, 'LEDGERLENS_SECRET_KEY');
+  if (secretKey && !/^[0-9a-fA-F]{64}$/.test(secretKey)) {
+    throw new ConfigError('LEDGERLENS_SECRET_KEY must be 64 hexadecimal characters (32 bytes)');
+  }
+  const databaseUrl = read(env, 'DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite store)');
+  }
+  const config: Config = {
+    port: integer(env, 'PORT', 0),
+    host: read(env, 'HOST'),
+    dataDir: resolve(read(env, 'LEDGERLENS_DATA_DIR')),
+    databaseUrl: databaseUrl || null,
+    maxFileBytes: integer(env, 'LEDGERLENS_MAX_FILE_BYTES', 1),
+    maxRequestBytes: integer(env, 'LEDGERLENS_MAX_REQUEST_BYTES', 1024),
+    maxPages: integer(env, 'LEDGERLENS_MAX_PAGES', 1),
+    maxPixels: integer(env, 'LEDGERLENS_MAX_PIXELS', 1),
+    extractionThreads: integer(env, 'LEDGERLENS_EXTRACTION_THREADS', 1, cores),
+    extractionTimeoutMs: integer(env, 'LEDGERLENS_EXTRACTION_TIMEOUT_MS', 100),
+    jobConcurrency: integer(env, 'LEDGERLENS_JOB_CONCURRENCY', 1, cores),
+    jobLeaseSeconds: integer(env, 'LEDGERLENS_JOB_LEASE_SECONDS', 1),
+    jobMaxAttempts: integer(env, 'LEDGERLENS_JOB_MAX_ATTEMPTS', 1),
+    runWorkers: true,
+    callbackAllowPrivate: flag(env, 'LEDGERLENS_CALLBACK_ALLOW_PRIVATE'),
+    secretKey: secretKey || null,
+    logLevel: read(env, 'LOG_LEVEL'),
+    ...overrides,
+  };
+  return Object.freeze(config);
+}

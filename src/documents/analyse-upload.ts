@@ -1,0 +1,62 @@
+// Runs one upload through the pipeline and shapes the row that would store it. Touches no
+// database, so the offline CLI uses it as is.
+import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { isoNow, type Clock } from '../clock.js';
+import type { IngestLimits } from '../ingest/limits.js';
+import { detectMediaType } from '../ingest/media-type.js';
+import type { ExtractionPool } from '../pipeline/extraction-pool.js';
+import type { DocumentRow } from '../storage/repositories/documents.repository.js';
+import type { StoredOutcome } from './present-document.js';
+import type { SourceChannel, UploadedFile, UploadOptions } from './upload.js';
+
+/** A processed upload, ready to be written. Nothing is stored until DocumentService.save. */
+export interface AnalysedDocument {
+  row: DocumentRow;
+  content: Buffer;
+}
+
+export interface AnalysisRequest {
+  businessId: string;
+  documentId: string;
+  file: UploadedFile;
+  options: UploadOptions;
+  channel: SourceChannel;
+}
+
+export async function analyseUpload(
+  pool: ExtractionPool,
+  limits: IngestLimits,
+  clock: Clock,
+  { businessId, documentId, file, options, channel }: AnalysisRequest,
+): Promise<AnalysedDocument> {
+  const started = performance.now();
+  const mediaType = await detectMediaType(file.bytes);
+  const outcome = await pool.extract({ bytes: file.bytes, mediaType, filename: file.filename, hints: options.hints, limits });
+  const { pages, confidence, regions, raw_text, ...rest } = outcome;
+  // regions and raw_text are kept only when asked for at upload, and then returned on every read.
+  const stored: StoredOutcome = {
+    ...rest,
+    ...(options.regions ? { regions: regions ?? {} } : {}),
+    ...(options.rawText && raw_text !== undefined ? { raw_text } : {}),
+  };
+  const row: DocumentRow = {
+    id: documentId,
+    business_id: businessId,
+    filename: file.filename,
+    filename_search: file.filename.toLowerCase(),
+    content_type: mediaType,
+    size_bytes: file.bytes.length,
+    status: 'processed',
+    pages,
+    confidence,
+    created_at: isoNow(clock),
+    processing_ms: Math.round(performance.now() - started),
+    needs_review: outcome.review_fields.length > 0 ? 1 : 0,
+    has_duplicates: 0,
+    source_channel: channel,
+    file_sha256: createHash('sha256').update(file.bytes).digest('hex'),
+    outcome_json: JSON.stringify(stored),
+  };
+  return { row, content: file.bytes };
+}

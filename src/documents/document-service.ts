@@ -1,0 +1,88 @@
+// Use cases of single documents: analyse an upload, store it with its usage entry in one
+// transaction, read, list and delete. The HTTP routes, the batch runner and the CLI all come here.
+import { isoNow, type Clock } from '../clock.js';
+import { invalidRequest, notFound } from '../errors.js';
+import type { IngestLimits } from '../ingest/limits.js';
+import type { ExtractionPool } from '../pipeline/extraction-pool.js';
+import type { Document, DocumentList } from '../schemas/document.schema.js';
+import type { CursorCodec } from '../security/cursor.js';
+import { newId } from '../security/ids.js';
+import type { ListFilter } from '../storage/repositories/documents.repository.js';
+import type { Store } from '../storage/store.js';
+import { analyseUpload, type AnalysedDocument } from './analyse-upload.js';
+import { presentDocument, presentSummary } from './present-document.js';
+import type { SourceChannel, UploadedFile, UploadOptions } from './upload.js';
+
+
+export interface ListRequest {
+  limit: number;
+  cursor?: string | undefined;
+  q?: string | undefined;
+  filter: ListFilter;
+}
+
+export class DocumentService {
+  constructor(
+    private readonly store: Store,
+    private readonly pool: ExtractionPool,
+    private readonly clock: Clock,
+    private readonly limits: IngestLimits,
+    private readonly cursors: CursorCodec,
+  ) {}
+
+  analyse(
+    businessId: string,
+    file: UploadedFile,
+    options: UploadOptions,
+    channel: SourceChannel,
+    documentId: string = newId('doc'),
+  ): Promise<AnalysedDocument> {
+    return analyseUpload(this.pool, this.limits, this.clock, { businessId, file, options, channel, documentId });
+  }
+
+  /** Writes the document, its file and its usage entry; call inside the caller's transaction. */
+  async save(tx: Store, analysed: AnalysedDocument): Promise<Document> {
+    const { row } = analysed;
+    // The time a document is stored is its created_at, so newest-first paging never skips one.
+    row.created_at = isoNow(this.clock);
+    await tx.documents.insert(row, analysed.content);
+    await tx.usage.append({
+      id: newId('use'),
+      business_id: row.business_id,
+      document_id: row.id,
+      doc_type: 'document',
+      pages: row.pages,
+      created_at: row.created_at,
+    });
+    return presentDocument(row);
+  }
+
+  async create(businessId: string, file: UploadedFile, options: UploadOptions, channel: SourceChannel): Promise<Document> {
+    const analysed = await this.analyse(businessId, file, options, channel);
+    return this.store.transaction((tx) => this.save(tx, analysed));
+  }
+
+  async get(businessId: string, id: string): Promise<Document> {
+    const row = await this.store.documents.find(businessId, id);
+    if (!row) throw notFound('document');
+    return presentDocument(row);
+  }
+
+  async list(businessId: string, request: ListRequest): Promise<DocumentList> {
+    const scope = { businessId, q: request.q ?? '', filter: request.filter };
+    const after = request.cursor ? this.cursors.decode(request.cursor, scope) : null;
+    if (request.cursor && !after) {
+      throw invalidRequest('cursor is not valid for this listing; pass next_cursor unchanged, with the same q and filter');
+    }
+    const rows = await this.store.documents.listPage({ businessId, limit: request.limit, after, q: scope.q, filter: request.filter });
+    const page = rows.slice(0, request.limit);
+    const last = page.at(-1);
+    const nextCursor = rows.length > request.limit && last ? this.cursors.encode({ createdAt: last.created_at, id: last.id }, scope) : null;
+    return { items: page.map(presentSummary), count: page.length, pagination: { limit: request.limit, next_cursor: nextCursor } };
+  }
+
+  async delete(businessId: string, id: string): Promise<{ id: string; deleted: true }> {
+    if (!(await this.store.documents.delete(businessId, id))) throw notFound('document');
+    return { id, deleted: true };
+  }
+}

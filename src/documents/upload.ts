@@ -1,0 +1,17 @@
+import type { Hints } from '../schemas/hints.schema.js';
+
+/** One file as it arrived, before anything is known about its content. */
+export interface UploadedFile {
+  filename: string;
+  declaredType: string | null;
+  bytes: Buffer;
+}
+
+/** What the client asked for alongside its files. */
+export interface UploadOptions {
+  hints: Hints;
+  rawText: boolean;
+  regions: boolean;
+}
+
+export type SourceChannel = 'api' | 'email' | 'dashboard';

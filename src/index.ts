@@ -1,0 +1,7 @@
+// The package's public surface for embedding and for receivers of callbacks.
+export { createServices, type Services } from './app/services.js';
+export { buildServer } from './api/server.js';
+export { loadConfig, type Config } from './config/config.js';
+export type { Document, DocumentSummary } from './schemas/document.schema.js';
+export type { DocumentFields } from './schemas/document-fields.schema.js';
+export type { CallbackEvent } from './schemas/callback.schema.js';

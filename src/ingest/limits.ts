@@ -1,0 +1,4 @@
+export interface IngestLimits {
+  maxPages: number;
+  maxPixels: number;
+}

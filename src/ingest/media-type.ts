@@ -1,0 +1,34 @@
+// The real type of an upload comes from its bytes; the declared content type is only a label.
+import { fileTypeFromBuffer } from 'file-type';
+import { ServiceError } from '../errors.js';
+
+export const SUPPORTED_MEDIA_TYPES = [
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'image/tiff',
+  'image/webp',
+  'image/gif',
+  'image/heic',
+  'image/avif',
+] as const;
+export type MediaType = (typeof SUPPORTED_MEDIA_TYPES)[number];
+
+const ALIASES: Record<string, MediaType> = { 'image/heif': 'image/heic' };
+
+function isSupported(mime: string): mime is MediaType {
+  return (SUPPORTED_MEDIA_TYPES as readonly string[]).includes(mime);
+}
+
+export async function detectMediaType(bytes: Uint8Array): Promise<MediaType> {
+  // PDF readers accept a header anywhere in the first KiB; file-type wants it at offset 0.
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
+  if (head.includes('%PDF-')) return 'application/pdf';
+  const found = await fileTypeFromBuffer(bytes);
+  const mime = found ? (ALIASES[found.mime] ?? found.mime) : undefined;
+  if (mime && isSupported(mime)) return mime;
+  throw new ServiceError(
+    'unsupported_media_type',
+    `${found ? `files of type ${found.mime}` : 'this file type'} cannot be processed; send a PDF or a JPEG, PNG, TIFF, WebP, GIF, HEIC or AVIF image`,
+  );
+}

@@ -1,0 +1,88 @@
+// Businesses and their API keys. Used by the HTTP authentication hook on every request and by
+// the CLI (later the dashboard) to create, rotate and revoke keys.
+import { isoNow, type Clock } from '../clock.js';
+import { invalidRequest, notFound } from '../errors.js';
+import { issueKey, parseKey, secretMatches } from '../security/api-key.js';
+import { newId } from '../security/ids.js';
+import type { Store } from '../storage/store.js';
+import type { BusinessesTable } from '../storage/tables.js';
+import type { ApiKeyListing } from '../storage/repositories/api-keys.repository.js';
+
+export interface CreatedKey {
+  keyId: string;
+  businessId: string;
+  businessName: string;
+  /** Shown once; only its hash is stored. */
+  secret: string;
+}
+
+export class KeyService {
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The business a presented key belongs to, or null when the key is unknown or revoked. */
+  async authenticate(presented: string): Promise<string | null> {
+    const parsed = parseKey(presented);
+    if (!parsed) return null;
+    const row = await this.store.apiKeys.findActive(parsed.id);
+    if (!row || !secretMatches(parsed.secretPart, row.secret_hash)) return null;
+    return row.business_id;
+  }
+
+  /** Creates a key for the named business, creating the business on first use. */
+  async createKey(businessName: string, label = 'default'): Promise<CreatedKey> {
+    const name = businessName.trim();
+    if (!name || name.length > 200) throw invalidRequest('a business name of 1 to 200 characters is required');
+    return this.store.transaction(async (tx) => {
+      let business = await tx.businesses.findByName(name);
+      if (!business) {
+        business = { id: newId('biz'), name, created_at: isoNow(this.clock) };
+        await tx.businesses.insert(business);
+      }
+      return this.issue(tx, business, label);
+    });
+  }
+
+  /** Issues a replacement for a key and revokes the old one in the same step. */
+  async rotateKey(keyId: string): Promise<CreatedKey> {
+    return this.store.transaction(async (tx) => {
+      const old = await tx.apiKeys.findActive(keyId);
+      if (!old) throw notFound('active key');
+      const business = await tx.businesses.findById(old.business_id);
+      if (!business) throw notFound('business');
+      await tx.apiKeys.revoke(keyId, isoNow(this.clock));
+      return this.issue(tx, business, old.label);
+    });
+  }
+
+  async revokeKey(keyId: string): Promise<void> {
+    if (!(await this.store.apiKeys.revoke(keyId, isoNow(this.clock)))) throw notFound('active key');
+  }
+
+  listKeys(): Promise<ApiKeyListing[]> {
+    return this.store.apiKeys.list();
+  }
+
+  listBusinesses(): Promise<BusinessesTable[]> {
+    return this.store.businesses.list();
+  }
+
+  async hasBusinesses(): Promise<boolean> {
+    return (await this.store.businesses.count()) > 0;
+  }
+
+  private async issue(tx: Store, business: BusinessesTable, label: string): Promise<CreatedKey> {
+    const key = issueKey();
+    await tx.apiKeys.insert({
+      id: key.id,
+      business_id: business.id,
+      secret_hash: key.secretHash,
+      label,
+      created_at: isoNow(this.clock),
+      revoked_at: null,
+    });
+    return { keyId: key.id, businessId: business.id, businessName: business.name, secret: key.secret };
+  }
+}

@@ -1,0 +1,53 @@
+// The main-thread side of extraction: a pool of worker threads sized to the cores, a time limit and
+// a heap limit per document, so one hostile or huge file cannot stall or crash the service.
+import { Piscina } from 'piscina';
+import { ServiceError } from '../errors.js';
+import type { ExtractionOutcome } from '../schemas/document.schema.js';
+import type { ExtractionReply, ExtractionRequest } from './types.js';
+
+export interface ExtractionPoolOptions {
+  threads: number;
+  timeoutMs: number;
+  /** Old-generation heap of one worker thread, in MB. */
+  heapMb?: number;
+}
+
+export class ExtractionPool {
+  private readonly pool: Piscina;
+
+  constructor(private readonly options: ExtractionPoolOptions) {
+    this.pool = new Piscina({
+      filename: new URL('./extraction.worker.js', import.meta.url).href,
+      minThreads: 1,
+      maxThreads: options.threads,
+      idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 1024 },
+    });
+  }
+
+  async extract(request: ExtractionRequest): Promise<ExtractionOutcome> {
+    let reply: ExtractionReply;
+    try {
+      reply = await this.pool.run(request, { signal: AbortSignal.timeout(this.options.timeoutMs) });
+    } catch (error) {
+      throw this.describeCrash(error);
+    }
+    if (!reply.ok) throw new ServiceError(reply.error.code, reply.error.message);
+    return reply.outcome;
+  }
+
+  private describeCrash(error: unknown): ServiceError {
+    const { name, code } = error as { name?: string; code?: string };
+    if (name === 'AbortError' || name === 'TimeoutError') {
+      return new ServiceError('processing_failed', `the document took longer than ${this.options.timeoutMs} ms to process`);
+    }
+    if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      return new ServiceError('processing_failed', 'the document needs more memory than one document may use');
+    }
+    return new ServiceError('processing_failed', 'the document could not be processed');
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+}

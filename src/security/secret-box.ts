@@ -1,0 +1,41 @@
+// Encrypts secrets the service must be able to read back (callback signing secrets) with AES-256-GCM.
+// The key lives outside the database (LEDGERLENS_SECRET_KEY or a 0600 file in the data folder), so a
+// database dump alone does not reveal the secrets.
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface SecretBox {
+  seal(plain: string): string;
+  open(sealed: string): string;
+}
+
+export function createSecretBox(key: Buffer): SecretBox {
+  if (key.length !== 32) throw new Error('secret key must be 32 bytes');
+  return {
+    seal(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+    },
+    open(sealed) {
+      const [version, iv, tag, body] = sealed.split('.');
+      if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('sealed secret has an unknown format');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    },
+  };
+}
+
+/** The configured key, or the data folder's key file, created on first use. */
+export function loadSecretKey(configured: string | null, dataDir: string): Buffer {
+  if (configured) return Buffer.from(configured, 'hex');
+  const path = join(dataDir, 'secret.key');
+  if (!existsSync(path)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(path, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
+  }
+  return Buffer.from(readFileSync(path, 'utf8').trim(), 'hex');
+}

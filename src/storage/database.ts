@@ -1,0 +1,52 @@
+// Opens the store the configuration names and brings its schema up to date. The embedded default
+// is one SQLite file in the data folder; the rest of the code sees only Kysely<Tables>.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
+import type { Config } from '../config/config.js';
+import { DIALECT_PROFILES, type DialectProfile } from './dialect.js';
+import { initial } from './migrations/001-initial.js';
+import type { Tables } from './tables.js';
+
+export type Db = Kysely<Tables>;
+
+export interface Database {
+  readonly db: Db;
+  readonly profile: DialectProfile;
+  close(): Promise<void>;
+}
+
+function migrations(profile: DialectProfile): Record<string, Migration> {
+  return { '001_initial': initial(profile) };
+}
+
+export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Database> {
+  if (config.databaseUrl) {
+    throw new Error('DATABASE_URL (PostgreSQL) is not supported by this version yet; unset it to use the embedded store');
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const sqlite = new SQLite(join(config.dataDir, 'ledgerlens.db'));
+  // WAL lets readers proceed while a writer commits; a busy timeout covers a second process
+  // (the CLI) touching the same file.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const profile = DIALECT_PROFILES.sqlite;
+  await migrate(db, profile);
+  return { db, profile, close: () => db.destroy() };
+}
+
+async function migrate(db: Db, profile: DialectProfile): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(profile) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

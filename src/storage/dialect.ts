@@ -1,0 +1,14 @@
+// What each database backend can do, in one table, so the rest of the code asks for a capability
+// instead of testing which database it is talking to.
+export interface DialectProfile {
+  readonly name: 'sqlite' | 'postgres';
+  /** Column type for file contents. */
+  readonly binaryType: 'blob' | 'bytea';
+  /** Row locks that let several workers claim jobs without waiting on each other. */
+  readonly skipLocked: boolean;
+}
+
+export const DIALECT_PROFILES: Record<DialectProfile['name'], DialectProfile> = {
+  sqlite: { name: 'sqlite', binaryType: 'blob', skipLocked: false },
+  postgres: { name: 'postgres', binaryType: 'bytea', skipLocked: true },
+};

@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import type { Db } from '../database.js';
+import type { DocumentsTable } from '../tables.js';
+
+export type DocumentRow = DocumentsTable;
+export type DocumentSummaryRow = Omit<DocumentsTable, 'outcome_json'>;
+
+export type ListFilter = 'all' | 'review' | 'duplicates';
+
+export interface ListPage {
+  businessId: string;
+  limit: number;
+  /** Rows strictly older than this position (newest-first order). */
+  after: { createdAt: string; id: string } | null;
+  q: string;
+  filter: ListFilter;
+}
+
+const SUMMARY_COLUMNS = [
+  'id',
+  'business_id',
+  'filename',
+  'filename_search',
+  'content_type',
+  'size_bytes',
+  'status',
+  'pages',
+  'confidence',
+  'created_at',
+  'processing_ms',
+  'needs_review',
+  'has_duplicates',
+  'source_channel',
+  'file_sha256',
+] as const;
+
+/** LIKE treats % and _ as wildcards; a search for "50%_off" means those characters literally. */
+function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export class DocumentsRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: DocumentRow, content: Buffer): Promise<void> {
+    await this.db.insertInto('documents').values(row).execute();
+    await this.db.insertInto('files').values({ document_id: row.id, content }).execute();
+  }
+
+  find(businessId: string, id: string): Promise<DocumentRow | undefined> {
+    return this.db.selectFrom('documents').selectAll().where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return (await this.db.selectFrom('documents').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  }
+
+  /** Fetches limit + 1 rows so the caller knows whether another page follows. */
+  listPage(page: ListPage): Promise<DocumentSummaryRow[]> {
+    let query = this.db.selectFrom('documents').select(SUMMARY_COLUMNS).where('business_id', '=', page.businessId);
+    if (page.filter === 'review') query = query.where('needs_review', '=', 1);
+    if (page.filter === 'duplicates') query = query.where('has_duplicates', '=', 1);
+    if (page.q) query = query.where(sql<boolean>`filename_search like ${likeContains(page.q.toLowerCase())} escape '\\'`);
+    if (page.after) {
+      const { createdAt, id } = page.after;
+      query = query.where(({ eb, or, and }) =>
+        or([eb('created_at', '<', createdAt), and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
+      );
+    }
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit + 1).execute();
+  }
+
+  /** Removes the document and (by cascade) its file; the usage ledger keeps its row. */
+  async delete(businessId: string, id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('documents').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+
+  async readFile(businessId: string, id: string): Promise<Buffer | undefined> {
+    const row = await this.db
+      .selectFrom('files')
+      .innerJoin('documents', 'documents.id', 'files.document_id')
+      .select('files.content')
+      .where('documents.business_id', '=', businessId)
+      .where('documents.id', '=', id)
+      .executeTakeFirst();
+    return row?.content;
+  }
+}

@@ -1,0 +1,110 @@
+// The durable batch queue. A job is claimed by setting a lease; a worker that stops renewing its
+// lease (it crashed, or the process was killed) loses the job to the next claimer. Terminal writes
+// check the lease owner, so a job whose lease was taken over cannot be completed twice.
+import type { Db } from '../database.js';
+import type { DialectProfile } from '../dialect.js';
+import type { JobsTable } from '../tables.js';
+
+export type JobRow = JobsTable;
+
+export class JobsRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly profile: DialectProfile,
+  ) {}
+
+  async insert(row: JobRow, content: Buffer): Promise<void> {
+    await this.db.insertInto('jobs').values(row).execute();
+    await this.db.insertInto('job_inputs').values({ job_id: row.id, content }).execute();
+  }
+
+  find(businessId: string, id: string): Promise<JobRow | undefined> {
+    return this.db.selectFrom('jobs').selectAll().where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Claims the oldest runnable job: queued, or processing with an expired lease. */
+  async claim(owner: string, now: string, leaseUntil: string): Promise<JobRow | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      let candidate = trx
+        .selectFrom('jobs')
+        .select('id')
+        .where(({ eb, or, and }) =>
+          or([eb('status', '=', 'queued'), and([eb('status', '=', 'processing'), eb('lease_expires_at', '<', now)])]),
+        )
+        .orderBy('created_at')
+        .orderBy('position')
+        .limit(1);
+      if (this.profile.skipLocked) candidate = candidate.forUpdate().skipLocked();
+      const row = await candidate.executeTakeFirst();
+      if (!row) return undefined;
+      return trx
+        .updateTable('jobs')
+        .set((eb) => ({
+          status: 'processing',
+          lease_owner: owner,
+          lease_expires_at: leaseUntil,
+          attempts: eb('attempts', '+', 1),
+          updated_at: now,
+        }))
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirst();
+    });
+  }
+
+  async renewLease(id: string, owner: string, leaseUntil: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ lease_expires_at: leaseUntil })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async readInput(id: string): Promise<Buffer | undefined> {
+    const row = await this.db.selectFrom('job_inputs').select('content').where('job_id', '=', id).executeTakeFirst();
+    return row?.content;
+  }
+
+  /**
+   * Moves a job this owner holds to a terminal state and drops its input. False when the lease
+   * was lost: the caller's transaction must then be rolled back.
+   */
+  async finish(
+    id: string,
+    owner: string,
+    outcome: { status: 'succeeded' } | { status: 'failed'; code: string; message: string },
+    now: string,
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({
+        status: outcome.status,
+        error_code: outcome.status === 'failed' ? outcome.code : null,
+        error_message: outcome.status === 'failed' ? outcome.message : null,
+        lease_owner: null,
+        lease_expires_at: null,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await this.db.deleteFrom('job_inputs').where('job_id', '=', id).execute();
+    return true;
+  }
+
+  /** Gives a job back to the queue at once (graceful shutdown), without waiting for its lease to run out. */
+  async release(id: string, owner: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set((eb) => ({ status: 'queued', lease_owner: null, lease_expires_at: null, attempts: eb('attempts', '-', 1), updated_at: now }))
+      .where('id', '=', id)
+      .where('lease_owner', '=', owner)
+      .where('status', '=', 'processing')
+      .execute();
+  }
+}

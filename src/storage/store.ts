@@ -1,0 +1,36 @@
+// All repositories over one connection or one transaction. `transaction` hands the callback a Store
+// whose repositories share that transaction, so a use case commits all of its writes or none.
+import type { Db } from './database.js';
+import type { DialectProfile } from './dialect.js';
+import { ApiKeysRepository } from './repositories/api-keys.repository.js';
+import { BusinessesRepository } from './repositories/businesses.repository.js';
+import { CallbacksRepository } from './repositories/callbacks.repository.js';
+import { DocumentsRepository } from './repositories/documents.repository.js';
+import { JobsRepository } from './repositories/jobs.repository.js';
+import { UsageRepository } from './repositories/usage.repository.js';
+
+export class Store {
+  readonly businesses: BusinessesRepository;
+  readonly apiKeys: ApiKeysRepository;
+  readonly documents: DocumentsRepository;
+  readonly jobs: JobsRepository;
+  readonly usage: UsageRepository;
+  readonly callbacks: CallbacksRepository;
+
+  constructor(
+    private readonly db: Db,
+    readonly profile: DialectProfile,
+  ) {
+    this.businesses = new BusinessesRepository(db);
+    this.apiKeys = new ApiKeysRepository(db);
+    this.documents = new DocumentsRepository(db);
+    this.jobs = new JobsRepository(db, profile);
+    this.usage = new UsageRepository(db);
+    this.callbacks = new CallbacksRepository(db);
+  }
+
+  transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return work(this);
+    return this.db.transaction().execute((trx) => work(new Store(trx, this.profile)));
+  }
+}
