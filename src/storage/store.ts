@@ -18,7 +18,7 @@ export class Store {
   readonly callbacks: CallbacksRepository;
 
   constructor(
-    private readonly db: Db,
+    readonly db: Db,
     readonly profile: DialectProfile,
   ) {
     this.businesses = new BusinessesRepository(db);

@@ -1,0 +1,105 @@
+// The `ledgerlens` command as an operator uses it: keys, businesses, offline extraction, first start.
+import assert from 'node:assert/strict';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { jpegImage, textPdf } from '../helpers/fixtures.js';
+import { runCli, startServeProcess, type ServeProcess } from '../helpers/process.js';
+
+describe('ledgerlens CLI', () => {
+  let dataDir: string;
+  let env: Record<string, string>;
+  let serve: ServeProcess;
+
+  before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'ledgerlens-cli-'));
+    env = { LEDGERLENS_DATA_DIR: dataDir, LEDGERLENS_EXTRACTION_THREADS: '1' };
+  });
+  after(async () => {
+    await serve?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const usage = (key: string) => fetch(`${serve.baseUrl}/api/v1/usage`, { headers: { 'x-api-key': key } });
+
+  test('first start creates a business and prints its key once', async () => {
+    serve = await startServeProcess(env);
+    const key = /(llk_\S+)/.exec(serve.output())?.[1];
+    assert.ok(key, serve.output());
+    assert.equal((await usage(key)).status, 200);
+    const list = await runCli(['businesses', 'list'], env);
+    assert.equal(list.code, 0);
+    assert.match(list.stdout, /\tdefault\t/);
+  });
+
+  test('keys create prints the secret on the last line; list never shows secrets; rotate and revoke act at once', async () => {
+    const created = await runCli(['keys', 'create', '--business', 'Acme OÜ'], env);
+    assert.equal(created.code, 0, created.stderr);
+    const lines = created.stdout.trim().split('\n');
+    const secret = lines.at(-1)!;
+    assert.match(secret, /^llk_key_/);
+    assert.equal((await usage(secret)).status, 200);
+
+    const listed = await runCli(['keys', 'list'], env);
+    assert.match(listed.stdout, /Acme OÜ/);
+    assert.ok(!listed.stdout.includes(secret.split('_').at(-1)!), 'list shows no secret');
+    const keyId = /key (key_\w+)/.exec(created.stdout)![1]!;
+
+    const rotated = await runCli(['keys', 'rotate', keyId], env);
+    assert.equal(rotated.code, 0, rotated.stderr);
+    const newSecret = rotated.stdout.trim().split('\n').at(-1)!;
+    assert.equal((await usage(secret)).status, 401, 'the rotated key is revoked on the next request');
+    assert.equal((await usage(newSecret)).status, 200);
+
+    const newId = /key (key_\w+)/.exec(rotated.stdout)![1]!;
+    assert.equal((await runCli(['keys', 'revoke', newId], env)).code, 0);
+    const revoked = await usage(newSecret);
+    assert.equal(revoked.status, 401);
+    assert.equal(((await revoked.json()) as any).error.code, 'invalid_api_key');
+    assert.notEqual((await runCli(['keys', 'revoke', newId], env)).code, 0, 'revoking twice is an error');
+  });
+
+  test('the secret never reaches the server log', async () => {
+    const created = await runCli(['keys', 'create', '--business', 'Logged'], env);
+    const secret = created.stdout.trim().split('\n').at(-1)!;
+    await usage(secret);
+    await fetch(`${serve.baseUrl}/api/v1/usage`, { headers: { authorization: `Bearer ${secret}` } });
+    const afterFirstStart = serve.output().split('keep it safe')[1] ?? '';
+    assert.ok(!afterFirstStart.includes(secret));
+  });
+
+  test('extract: one file to stdout, several into --out as <name>.json', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ledgerlens-extract-'));
+    try {
+      await writeFile(join(dir, 'invoice.pdf'), await textPdf([['Arve nr 17', 'Kuupäev 05.01.2024']]));
+      await writeFile(join(dir, 'receipt.jpg'), await jpegImage());
+      const one = await runCli(['extract', join(dir, 'invoice.pdf'), '--raw-text'], env);
+      assert.equal(one.code, 0, one.stderr);
+      const doc = JSON.parse(one.stdout);
+      assert.equal(doc.filename, 'invoice.pdf');
+      assert.equal(doc.content_type, 'application/pdf');
+      assert.match(doc.raw_text, /Kuupäev/);
+      assert.match(one.stderr, /\[1\/1\]/);
+
+      const out = join(dir, 'out');
+      const many = await runCli(['extract', join(dir, 'invoice.pdf'), join(dir, 'receipt.jpg'), '--out', out], env);
+      assert.equal(many.code, 0, many.stderr);
+      assert.deepEqual((await readdir(out)).sort(), ['invoice.json', 'receipt.json']);
+      assert.equal(JSON.parse(await readFile(join(out, 'receipt.json'), 'utf8')).content_type, 'image/jpeg');
+
+      await writeFile(join(dir, 'notes.txt'), 'not a document');
+      const bad = await runCli(['extract', join(dir, 'notes.txt')], env);
+      assert.equal(bad.code, 1);
+      assert.match(bad.stderr, /unsupported_media_type/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('bad configuration stops with the variable name', async () => {
+    const res = await runCli(['businesses', 'list'], { ...env, LEDGERLENS_MAX_PAGES: 'lots' });
+    assert.equal(res.code, 1);
+    assert.match(res.stderr, /LEDGERLENS_MAX_PAGES/);
+  });
+});

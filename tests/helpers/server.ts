@@ -1,0 +1,97 @@
+// Starts a real ledgerlens HTTP server on a loopback port with its own data folder, and two
+// businesses with a key each, so tests talk HTTP to it like any client.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { buildServer } from '../../src/api/server.js';
+import { createServices, type Services } from '../../src/app/services.js';
+import { loadConfig, type Config } from '../../src/config/config.js';
+
+export interface TestServer {
+  baseUrl: string;
+  /** Key of business A. */
+  key: string;
+  /** Key of business B, for isolation checks. */
+  otherKey: string;
+  services: Services;
+  dataDir: string;
+  /** Authenticated request helper: JSON bodies are encoded, the envelope is decoded. */
+  api(path: string, init?: RequestInit & { json?: unknown; key?: string | null }): Promise<ApiResponse>;
+  close(): Promise<void>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'ledgerlens-test-')));
+  const config = loadConfig(
+    { LEDGERLENS_EXTRACTION_THREADS: '1', LEDGERLENS_JOB_CONCURRENCY: '2', ...env },
+    { port: 0, host: '127.0.0.1', dataDir, ...overrides },
+  );
+  const services = await createServices(config, { log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  const server = await buildServer(services);
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  if (config.runWorkers) services.jobs.start();
+  const address = server.server.address();
+  const baseUrl = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  const key = (await services.keys.createKey('Business A')).secret;
+  const otherKey = (await services.keys.createKey('Business B')).secret;
+
+  async function api(path: string, init: RequestInit & { json?: unknown; key?: string | null } = {}): Promise<ApiResponse> {
+    const headers = new Headers(init.headers);
+    const usedKey = init.key === undefined ? key : init.key;
+    if (usedKey !== null && !headers.has('x-api-key') && !headers.has('authorization')) headers.set('x-api-key', usedKey);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    const response = await fetch(baseUrl + path, { ...init, headers, body: body ?? null });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: leave the text for the assertion to show
+    }
+    return { status: response.status, headers: response.headers, body: parsed };
+  }
+
+  return {
+    baseUrl,
+    key,
+    otherKey,
+    services,
+    dataDir,
+    api,
+    async close() {
+      await server.close();
+      await services.close();
+      if (!overrides.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A multipart body with the given files (field name, filename, bytes) and text fields. */
+export function formData(files: { field: string; name: string; bytes: Buffer; type?: string }[], fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  for (const file of files) form.append(file.field, new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name);
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+/** Polls a job until it leaves queued/processing. */
+export async function waitForJob(server: TestServer, jobId: string, timeoutMs = 20_000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await server.api(`/api/v1/jobs/${jobId}`);
+    if (body.data && ['succeeded', 'failed'].includes(body.data.status)) return body.data;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} did not finish: ${JSON.stringify(body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
