@@ -16,7 +16,12 @@ const BLOCKED_SUFFIXES = ['.localhost', '.local', '.internal', '.localdomain', '
 export function isPrivateAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return true;
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    // ::ffff:a.b.c.d and the obsolete ::a.b.c.d both carry an IPv4 address; judge that one.
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+    else if (v6.parts.slice(0, 6).every((part) => part === 0)) return true;
+  }
   return parsed.range() !== 'unicast';
 }
 
@@ -32,7 +37,8 @@ export async function checkCallbackUrl(raw: string, policy: UrlPolicy): Promise<
     throw invalidRequest('url must use https');
   }
   if (policy.allowPrivate) return url;
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  // "printer.local." is the same host as "printer.local": drop the root dot before judging the name.
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
   if (host === 'localhost' || BLOCKED_SUFFIXES.some((suffix) => host.endsWith(suffix)) || !host.includes('.') && !ipaddr.isValid(host)) {
     throw invalidRequest('url must point to a public host');
   }

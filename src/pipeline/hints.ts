@@ -17,8 +17,10 @@ export function parseHints(raw: string | undefined): Hints {
     throw invalidRequest('hints looks like JSON but does not parse');
   }
   if (!validator.Check(value)) {
+    const unknown = Object.keys(value as object).find((name) => !(name in Hints.properties));
+    if (unknown) throw invalidRequest(`hints has an unknown member "${unknown}"`);
     const first = validator.Errors(value).find((e) => e.keyword !== 'boolean');
-    throw invalidRequest(`hints${first?.instancePath ?? ''} ${first?.message ?? 'is not valid'}`);
+    throw invalidRequest(`hints${first?.instancePath.replace('/', '.') ?? ''} ${first?.message ?? 'is not valid'}`);
   }
   return value;
 }

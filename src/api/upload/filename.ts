@@ -9,7 +9,9 @@ export function cleanFilename(raw: string | undefined): string | null {
   const base = raw.split(/[/\\]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f-\u009f\ufffd]/g, '')
+    // Control characters, the replacement mark of invalid UTF-8, and bidirectional overrides that
+    // would make "‮fdp.exe" display as "exe.pdf".
+    .replace(/[\u0000-\u001f\u007f-\u009f\ufffd\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .trim()
     .replace(/^\.+$/, '');
   return cleaned ? [...cleaned].slice(0, MAX_LENGTH).join('') : null;
