@@ -14,4 +14,4 @@ export interface UploadOptions {
   regions: boolean;
 }
 
-export type SourceChannel = 'api' | 'email' | 'dashboard';
+export type { SourceChannel } from '../schemas/callback.schema.js';

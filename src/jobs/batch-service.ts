@@ -6,16 +6,11 @@ import { detectMediaType } from '../ingest/media-type.js';
 import type { BatchAccepted, Job } from '../schemas/job.schema.js';
 import { newId } from '../security/ids.js';
 import type { Store } from '../storage/store.js';
-import type { UploadedFile, UploadOptions } from '../documents/upload.js';
+import type { SourceChannel, UploadedFile, UploadOptions } from '../documents/upload.js';
 import { presentJob } from './present-job.js';
 
 /** Stored with each job; the channel is kept for the callback event. */
-export interface JobOptions {
-  hints: UploadOptions['hints'];
-  rawText: boolean;
-  regions: boolean;
-  channel: 'api' | 'dashboard' | 'email';
-}
+export type JobOptions = UploadOptions & { channel: SourceChannel };
 
 export class BatchService {
   constructor(
@@ -35,7 +30,7 @@ export class BatchService {
     }
     const batchId = newId('bat');
     const now = isoNow(this.clock);
-    const jobOptions: JobOptions = { hints: options.hints, rawText: options.rawText, regions: options.regions, channel: 'api' };
+    const jobOptions: JobOptions = { ...options, channel: 'api' };
     const jobs = files.map((file, position) => ({
       row: {
         id: newId('job'),

@@ -41,7 +41,7 @@ export const SetCallbackBody = Type.Object(
 );
 export type SetCallbackBody = Static<typeof SetCallbackBody>;
 
-export const SourceChannel = Type.Union([Type.Literal('api'), Type.Literal('email'), Type.Literal('dashboard')]);
+export const SourceChannel = Type.Enum(['api', 'email', 'dashboard']);
 export type SourceChannel = Static<typeof SourceChannel>;
 
 export const CallbackEvent = Type.Object(

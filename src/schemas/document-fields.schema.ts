@@ -62,7 +62,7 @@ export const Consumption = Type.Object(
 
 export const Payment = Type.Object(
   {
-    method: Type.Optional(Nullable(Type.Union([Type.Literal('card'), Type.Literal('cash'), Type.Literal('transfer'), Type.Literal('other')]))),
+    method: Type.Optional(Nullable(Type.Enum(['card', 'cash', 'transfer', 'other']))),
     card_number: Type.Optional(Str('Card number as printed, masked')),
     card_last4: Type.Optional(Str()),
     auth_code: Type.Optional(Str()),

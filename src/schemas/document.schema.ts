@@ -3,7 +3,7 @@ import { Type, type Static } from 'typebox';
 import { DateTime } from './common.schema.js';
 import { DocumentFields } from './document-fields.schema.js';
 
-export const DuplicateReason = Type.Union([Type.Literal('file'), Type.Literal('image'), Type.Literal('data')]);
+export const DuplicateReason = Type.Enum(['file', 'image', 'data']);
 
 export const Duplicate = Type.Object(
   { id: Type.String(), filename: Type.String(), reasons: Type.Array(DuplicateReason) },
@@ -11,12 +11,7 @@ export const Duplicate = Type.Object(
 );
 export type Duplicate = Static<typeof Duplicate>;
 
-export const FieldStatusValue = Type.Union([
-  Type.Literal('read'),
-  Type.Literal('derived'),
-  Type.Literal('review'),
-  Type.Literal('enriched'),
-]);
+export const FieldStatusValue = Type.Enum(['read', 'derived', 'review', 'enriched']);
 export type FieldStatusValue = Static<typeof FieldStatusValue>;
 
 export const FieldStatus = Type.Object(
@@ -39,7 +34,7 @@ export const Region = Type.Object(
 );
 export type Region = Static<typeof Region>;
 
-export const DocumentStatus = Type.Union([Type.Literal('processed'), Type.Literal('failed')]);
+export const DocumentStatus = Type.Enum(['processed', 'failed']);
 
 const summaryMembers = {
   id: Type.String(),

@@ -2,12 +2,7 @@ import { Type, type Static } from 'typebox';
 import { DateTime } from './common.schema.js';
 import { PublicError } from './error.schema.js';
 
-export const JobStatus = Type.Union([
-  Type.Literal('queued'),
-  Type.Literal('processing'),
-  Type.Literal('succeeded'),
-  Type.Literal('failed'),
-]);
+export const JobStatus = Type.Enum(['queued', 'processing', 'succeeded', 'failed']);
 export type JobStatus = Static<typeof JobStatus>;
 
 export const Job = Type.Object(

@@ -128,13 +128,17 @@ describe('POST /api/v1/documents', () => {
       assert.equal(foreign.body.error.code, 'not_found');
     }
 
+    const { db } = server.services.store;
+    const storedFile = await db.selectFrom('files').select('content').where('document_id', '=', id).executeTakeFirst();
+    assert.deepEqual(storedFile?.content, pdf, 'the file is stored as uploaded');
+
     const deleted = await server.api(`/api/v1/documents/${id}`, { method: 'DELETE' });
     assert.equal(deleted.status, 200);
     assert.deepEqual(deleted.body.data, { id, deleted: true });
     assert.equal((await server.api(`/api/v1/documents/${id}`)).status, 404);
     assert.equal((await server.api(`/api/v1/documents/${id}`, { method: 'DELETE' })).status, 404);
     // Gone for good: neither the document row nor its file remains.
-    assert.equal(await server.services.store.documents.readFile(created.body.data.business_id ?? '', id), undefined);
-    assert.equal(await server.services.store.documents.exists(id), false);
+    assert.equal((await db.selectFrom('documents').select('id').where('id', '=', id).execute()).length, 0);
+    assert.equal((await db.selectFrom('files').select('document_id').where('document_id', '=', id).execute()).length, 0);
   });
 });

@@ -51,10 +51,6 @@ export class DocumentsRepository {
     return this.db.selectFrom('documents').selectAll().where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
   }
 
-  async exists(id: string): Promise<boolean> {
-    return (await this.db.selectFrom('documents').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-  }
-
   /** Fetches limit + 1 rows so the caller knows whether another page follows. */
   listPage(page: ListPage): Promise<DocumentSummaryRow[]> {
     let query = this.db.selectFrom('documents').select(SUMMARY_COLUMNS).where('business_id', '=', page.businessId);
@@ -74,16 +70,5 @@ export class DocumentsRepository {
   async delete(businessId: string, id: string): Promise<boolean> {
     const result = await this.db.deleteFrom('documents').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
-  }
-
-  async readFile(businessId: string, id: string): Promise<Buffer | undefined> {
-    const row = await this.db
-      .selectFrom('files')
-      .innerJoin('documents', 'documents.id', 'files.document_id')
-      .select('files.content')
-      .where('documents.business_id', '=', businessId)
-      .where('documents.id', '=', id)
-      .executeTakeFirst();
-    return row?.content;
   }
 }
