@@ -52,9 +52,11 @@ export class JobRunner {
     if (!this.running) return;
     this.running = false;
     this.wake();
-    await this.loop;
-    const settled = Promise.allSettled([...this.inFlight.keys()]);
-    const timedOut = await Promise.race([settled.then(() => false), delay(graceMs).then(() => true)]);
+    const deadline = delay(graceMs).then(() => true);
+    // Once the claim loop has ended no job can start, so the set of running jobs is final.
+    const timedOut =
+      (await Promise.race([this.loop!.then(() => false), deadline])) ||
+      (await Promise.race([Promise.allSettled([...this.inFlight.keys()]).then(() => false), deadline]));
     if (!timedOut) return;
     // Whatever is still running is handed back; its late result finds the lease gone and is dropped.
     for (const jobId of this.inFlight.values()) await this.store.jobs.release(jobId, this.owner, isoNow(this.clock));
