@@ -1,6 +1,7 @@
 // Metadata endpoints and the published OpenAPI description.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { compileErrors, validate } from '@readme/openapi-parser';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const TOP_LEVEL_FIELDS = [
@@ -73,6 +74,12 @@ describe('metadata and OpenAPI', () => {
       assert.ok(text.includes(`"${member}"`), member);
     }
     assert.deepEqual(Object.keys(doc.paths['/api/v1/documents/batch'].post.responses).includes('202'), true);
+  });
+
+  test('/openapi.json passes an independent OpenAPI 3.1 validator', async () => {
+    const doc = await (await fetch(`${server.baseUrl}/openapi.json`)).json();
+    const result = await validate(doc as never);
+    assert.ok(result.valid, result.valid ? '' : compileErrors(result));
   });
 
   test('a readable API reference page is served', async () => {
