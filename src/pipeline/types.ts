@@ -20,3 +20,21 @@ export interface PageText {
   page: number;
   text: string;
 }
+
+/** A word on a page, wherever it was read from. Boxes are [x0, y0, x1, y1] on 0..1000 of the page, origin top left. */
+export interface Word {
+  text: string;
+  box: [number, number, number, number];
+  /** 0..1: OCR's own confidence; 1 for a PDF text layer. */
+  confidence: number;
+}
+
+/** The words of one page, in the order the source gave them; layout analysis orders them for reading. */
+export interface PageWords {
+  page: number;
+  /** Page size in points (PDF) or pixels (images), for aspect-aware layout. */
+  width: number;
+  height: number;
+  source: 'text-layer' | 'ocr';
+  words: Word[];
+}
