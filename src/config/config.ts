@@ -33,7 +33,7 @@ export const SETTINGS = {
   DATABASE_URL: { default: '', doc: 'Not set: embedded SQLite in the data folder' },
   LEDGERLENS_MAX_FILE_BYTES: { default: String(20 * 1024 * 1024), doc: 'Largest accepted file (decoded bytes)' },
   LEDGERLENS_MAX_REQUEST_BYTES: { default: String(110 * 1024 * 1024), doc: 'Largest accepted request body' },
-  LEDGERLENS_MAX_PAGES: { default: '50', doc: 'Most pages per document (PDF pages, TIFF frames)' },
+  LEDGERLENS_MAX_PAGES: { default: '200', doc: 'Most pages per document (PDF pages, TIFF frames); multi-site utility bills run past 100' },
   LEDGERLENS_MAX_PIXELS: { default: String(100_000_000), doc: 'Most decoded pixels per image page' },
   LEDGERLENS_EXTRACTION_THREADS: { default: '', doc: 'Extraction worker threads; default: the number of cores' },
   LEDGERLENS_EXTRACTION_TIMEOUT_MS: { default: '120000', doc: 'Time limit for one document' },
