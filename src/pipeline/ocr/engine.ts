@@ -1,0 +1,30 @@
+// The contract both OCR engines meet, so the page logic (orientation, scaling, boxes) is written once.
+import type { GrayImage } from './gray-image.js';
+
+export type EngineName = 'tesseract' | 'tesseract.js';
+
+/** A word in the pixels of the image the engine was given. */
+export interface EngineWord {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** 0..1 */
+  confidence: number;
+}
+
+export interface RecognizeOptions {
+  languages: readonly string[];
+  /** Known resolution (rendered PDF pages); otherwise the engine estimates it from the text size. */
+  dpi?: number;
+  signal?: AbortSignal;
+}
+
+export interface OcrEngine {
+  readonly name: EngineName;
+  readonly version: string;
+  /** Language models this engine can load. */
+  readonly languages: readonly string[];
+  recognize(image: GrayImage, options: RecognizeOptions): Promise<EngineWord[]>;
+}

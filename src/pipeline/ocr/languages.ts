@@ -1,0 +1,79 @@
+// Which Tesseract languages a page is read with: a default set (LEDGERLENS_OCR_LANGUAGES, or the
+// measured default below) plus the languages the caller names, minus those the engine lacks.
+// Every extra language costs time on every page (docs/ocr-engines.md), so the default stays small
+// and the set is capped.
+
+/**
+ * Measured on this project's corpus and diacritics sample (docs/ocr-engines.md): English alone
+ * loses õ š ž ą ł, and each further language adds roughly 10–25 % to a page's time.
+ */
+export const DEFAULT_LANGUAGES: readonly string[] = ['eng', 'deu', 'est'];
+
+/** More languages than this and a page takes several times as long; the caller's come first. */
+export const MAX_LANGUAGES = 6;
+
+const ENV_LANGUAGES = 'LEDGERLENS_OCR_LANGUAGES';
+
+/** Client hints carry ISO 639-1; Tesseract names its models by ISO 639-2/T (plus script variants). */
+const FROM_ISO_639_1: Readonly<Record<string, string>> = {
+  en: 'eng', et: 'est', de: 'deu', fi: 'fin', lv: 'lav', lt: 'lit', ru: 'rus', fr: 'fra', sv: 'swe',
+  pl: 'pol', es: 'spa', nl: 'nld', it: 'ita', pt: 'por', da: 'dan', no: 'nor', nb: 'nor', cs: 'ces',
+  sk: 'slk', hu: 'hun', uk: 'ukr', ro: 'ron', hr: 'hrv', sl: 'slv', bg: 'bul', el: 'ell', tr: 'tur',
+};
+
+const TESSERACT_CODE = /^[a-z]{3}(?:_[a-z]{3,4})?$/;
+
+export interface LanguagePlan {
+  /** In the order Tesseract should try them, all available to the engine; never empty. */
+  languages: string[];
+  warnings: string[];
+}
+
+/** Accepts "est", "et" or "ET"; anything else is undefined (so no odd string reaches a command line). */
+export function toTesseractCode(code: string): string | undefined {
+  const lower = code.trim().toLowerCase();
+  if (TESSERACT_CODE.test(lower)) return lower;
+  return FROM_ISO_639_1[lower];
+}
+
+/** The default set; a malformed LEDGERLENS_OCR_LANGUAGES is a configuration error, named as such. */
+export function defaultLanguages(env: NodeJS.ProcessEnv = process.env): string[] {
+  const raw = env[ENV_LANGUAGES]?.trim();
+  if (!raw) return [...DEFAULT_LANGUAGES];
+  const codes = raw.split(/[+,\s]+/).filter(Boolean);
+  const parsed = codes.map((code) => toTesseractCode(code));
+  const bad = codes.filter((_, i) => parsed[i] === undefined);
+  if (bad.length || parsed.length === 0) {
+    throw new Error(`${ENV_LANGUAGES}="${raw}": expected Tesseract language codes joined by "+", such as "eng+deu+est"; not understood: ${bad.join(', ')}`);
+  }
+  return unique(parsed.filter((c): c is string => c !== undefined));
+}
+
+export function planLanguages(requested: readonly string[] | undefined, available: readonly string[], engineName: string, env: NodeJS.ProcessEnv = process.env): LanguagePlan {
+  const warnings: string[] = [];
+  const wanted: string[] = [];
+  for (const code of requested ?? []) {
+    const tess = toTesseractCode(code);
+    if (tess) wanted.push(tess);
+    else warnings.push(`ocr_language_unknown: "${code.slice(0, 20)}" is not a language code OCR knows; it was ignored`);
+  }
+  wanted.push(...defaultLanguages(env));
+  const missing = unique(wanted.filter((code) => !available.includes(code)));
+  if (missing.length) {
+    warnings.push(`ocr_language_unavailable: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not installed for ${engineName}; the page was read without ${missing.length === 1 ? 'it' : 'them'}`);
+  }
+  let languages = unique(wanted.filter((code) => available.includes(code)));
+  if (languages.length > MAX_LANGUAGES) {
+    warnings.push(`ocr_languages_capped: only the first ${MAX_LANGUAGES} of ${languages.length} languages were used (${languages.slice(MAX_LANGUAGES).join(', ')} left out)`);
+    languages = languages.slice(0, MAX_LANGUAGES);
+  }
+  if (languages.length === 0) {
+    // Latin-script text still mostly survives an English model; no model at all reads nothing.
+    const fallback = available.includes('eng') ? 'eng' : available[0];
+    if (!fallback) throw new Error(`${engineName} has no language data installed`);
+    languages = [fallback];
+  }
+  return { languages, warnings };
+}
+
+const unique = (codes: string[]) => [...new Set(codes)];

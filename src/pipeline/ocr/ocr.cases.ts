@@ -1,0 +1,153 @@
+// The OCR behaviour tests, run once per engine by ocr.tesseract.test.ts and
+// ocr.tesseract-js.test.ts (each test file is its own process, so each can force its engine).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { PDFDocument } from 'pdf-lib';
+import sharp, { type Sharp } from 'sharp';
+import { heicImage, multiPageTiff } from '../../../tests/helpers/fixtures.js';
+import { openPdf } from '../../ingest/open-pdf.js';
+import type { PageWords, Word } from '../types.js';
+import { closeOcr, ocrEngineStatus, ocrPdfPage, readImageWords } from './index.js';
+
+const LINES = ['Rechnung Nr. 12345', 'Kuupäev 05.01.2024 Põhjala OÜ', 'Summe 1.234,56 €'];
+const EXPECTED = LINES.join(' ').split(' ');
+
+/** White page with the three lines in DejaVu Sans, 44 px, as a scanner at ~300 dpi would show 10 pt text. */
+function textPage(width = 1400, height = 520): Sharp {
+  const text = LINES.map((line, i) => `<text x="70" y="${120 + i * 110}">${line}</text>`).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/><g font-family="DejaVu Sans" font-size="44" fill="#111">${text}</g></svg>`;
+  return sharp(Buffer.from(svg));
+}
+
+const png = (image: Sharp) => image.png().toBuffer();
+
+function found(page: PageWords): string[] {
+  return EXPECTED.filter((token) => page.words.some((w) => w.text === token));
+}
+
+/** OCR may slip on a letter or two (õ read as ö); the numbers and most words must be exact. */
+function assertReads(page: PageWords, context: string): void {
+  const hits = found(page);
+  assert.ok(hits.length >= EXPECTED.length - 2, `${context}: read ${JSON.stringify(page.words.map((w) => w.text))}`);
+  for (const must of ['Rechnung', '12345', '05.01.2024', '1.234,56']) assert.ok(hits.includes(must), `${context}: ${must} missing`);
+}
+
+const at = (page: PageWords, text: string): Word => {
+  const word = page.words.find((w) => w.text === text);
+  assert.ok(word, `no word ${text}`);
+  return word;
+};
+
+/** Upright layout: lines top to bottom, words left to right, boxes where the SVG put the text. */
+function assertUprightBoxes(page: PageWords): void {
+  for (const w of page.words) {
+    const [x0, y0, x1, y1] = w.box;
+    assert.ok(0 <= x0 && x0 < x1 && x1 <= 1000 && 0 <= y0 && y0 < y1 && y1 <= 1000, `${w.text} ${w.box}`);
+    assert.ok(w.confidence >= 0 && w.confidence <= 1);
+  }
+  const rechnung = at(page, 'Rechnung');
+  const nummer = at(page, '12345');
+  const summe = at(page, 'Summe');
+  assert.ok(rechnung.box[2] < nummer.box[0], 'same line, left to right');
+  assert.ok(Math.abs(rechnung.box[1] - nummer.box[1]) < 40, 'same line, same top');
+  assert.ok(summe.box[1] > rechnung.box[3], 'third line below the first');
+  // The SVG draws the first line from x = 70 of 1400 (50 on 0..1000), baseline at 120 of 520.
+  assert.ok(Math.abs(rechnung.box[0] - 50) < 25, `Rechnung starts at ${rechnung.box[0]}`);
+  assert.ok(rechnung.box[1] < 230 && rechnung.box[3] > 150, `Rechnung spans ${rechnung.box[1]}..${rechnung.box[3]}`);
+}
+
+export function defineOcrTests(engine: 'tesseract' | 'tesseract.js'): void {
+  test.after(() => closeOcr());
+
+  test(`${engine}: status names the engine and its languages`, async () => {
+    const status = await ocrEngineStatus();
+    assert.equal(status.engine, engine);
+    assert.match(status.version, /^\d+\.\d+/);
+    for (const code of ['eng', 'deu', 'est']) assert.ok(status.languages.includes(code), code);
+  });
+
+  test(`${engine}: a PNG of text comes back word by word with boxes in place`, async () => {
+    const { pages, warnings } = await readImageWords(await png(textPage()), 'image/png');
+    assert.equal(pages.length, 1);
+    const page = pages[0]!;
+    assert.deepEqual([page.page, page.width, page.height, page.source], [1, 1400, 520, 'ocr']);
+    assertReads(page, 'upright');
+    assertUprightBoxes(page);
+    assert.deepEqual(warnings.filter((w) => /^page_rotated|^page_deskewed/.test(w)), []);
+  });
+
+  test(`${engine}: a page turned 90° is turned back, and its boxes are those of the upright page`, async () => {
+    const { pages, warnings } = await readImageWords(await png(textPage().rotate(90)), 'image/png');
+    const page = pages[0]!;
+    assert.ok(warnings.some((w) => /^page_rotated: page 1 was turned 270°/.test(w)), JSON.stringify(warnings));
+    assert.deepEqual([page.width, page.height], [1400, 520]);
+    assertReads(page, 'turned 90°');
+    assertUprightBoxes(page);
+  });
+
+  test(`${engine}: an upside-down page is turned back`, async () => {
+    const { pages, warnings } = await readImageWords(await png(textPage().rotate(180)), 'image/png');
+    assert.ok(warnings.some((w) => /^page_rotated: page 1 was turned 180°/.test(w)), JSON.stringify(warnings));
+    assertReads(pages[0]!, 'upside down');
+    assertUprightBoxes(pages[0]!);
+  });
+
+  test(`${engine}: an aborted read stops with the abort reason`, async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('document timed out'));
+    await assert.rejects(readImageWords(await png(textPage()), 'image/png', undefined, { signal: controller.signal }), /document timed out|aborted/i);
+  });
+
+  test(`${engine}: a page tilted by 6° is levelled`, async () => {
+    const tilted = await png(textPage().rotate(6, { background: '#ffffff' }));
+    const { pages, warnings } = await readImageWords(tilted, 'image/png');
+    assert.ok(warnings.some((w) => /^page_deskewed: page 1 was levelled by -6/.test(w)), JSON.stringify(warnings));
+    assertReads(pages[0]!, 'tilted 6°');
+  });
+
+  test(`${engine}: the EXIF orientation is honoured (pixels stored on their side, tagged to show upright)`, async () => {
+    // Orientation 6 means "turn 90° clockwise to display": store the upright page turned counter-clockwise.
+    const stored = await sharp(await png(textPage().rotate(270))).jpeg({ quality: 92 }).withMetadata({ orientation: 6 }).toBuffer();
+    const { pages, warnings } = await readImageWords(stored, 'image/jpeg');
+    const page = pages[0]!;
+    assert.deepEqual([page.width, page.height], [1400, 520]);
+    assert.deepEqual(warnings.filter((w) => w.startsWith('page_rotated')), [], 'upright once EXIF is applied');
+    assertReads(page, 'EXIF');
+    assertUprightBoxes(page);
+  });
+
+  test(`${engine}: every page of a multi-page TIFF is read`, async () => {
+    const { pages } = await readImageWords(await multiPageTiff(2), 'image/tiff');
+    assert.deepEqual(pages.map((p) => p.page), [1, 2]);
+    pages.forEach((p, i) => assert.ok(p.words.some((w) => w.text === String(i + 1)), `page ${i + 1}: ${p.words.map((w) => w.text)}`));
+  });
+
+  test(`${engine}: a small HEIC photo is decoded and its small text scaled up`, async () => {
+    const { pages } = await readImageWords(await heicImage(), 'image/heic');
+    assert.deepEqual([pages[0]!.width, pages[0]!.height], [200, 100]);
+    const text = pages[0]!.words.map((w) => w.text).join(' ');
+    assert.match(text, /HEIC/);
+    assert.match(text, /12\.50/);
+  });
+
+  test(`${engine}: a scanned PDF page is rendered and read, sized in points`, async () => {
+    const doc = await PDFDocument.create();
+    const scan = await doc.embedJpg(await textPage(2480, 921).jpeg({ quality: 85 }).toBuffer());
+    const pdfPage = doc.addPage([595.28, 841.89]);
+    // The scan covers the top of an A4 page: 2480 px over 595 pt is 300 dpi.
+    pdfPage.drawImage(scan, { x: 0, y: 841.89 - 221, width: 595.28, height: 221 });
+    const pdf = await openPdf(await doc.save(), { maxPages: 5, maxPixels: 1e8 });
+    try {
+      const { words, warnings } = await ocrPdfPage(await pdf.getPage(1));
+      assert.equal(words.source, 'ocr');
+      assert.ok(Math.abs(words.width - 595.3) < 1 && Math.abs(words.height - 841.9) < 1, `${words.width}×${words.height}`);
+      assertReads(words, 'PDF');
+      const rechnung = at(words, 'Rechnung');
+      // x = 70 of 2480 px → 28 of 1000; the first line sits in the top quarter of the page.
+      assert.ok(Math.abs(rechnung.box[0] - 28) < 15 && rechnung.box[3] < 120, `${rechnung.box}`);
+      assert.deepEqual(warnings.filter((w) => w.startsWith('page_')), []);
+    } finally {
+      await pdf.destroy();
+    }
+  });
+}
