@@ -1,0 +1,76 @@
+// Pieces of a printed address: the postal-code-and-city line in the forms Europe, the UK, the US and
+// Malaysia print, and country names in the engine's languages to ISO 3166 alpha-2 (from Intl, so every
+// country is covered without a table of our own).
+import { fold } from './labels.js';
+
+export interface PostalLine {
+  postal_code: string;
+  city: string;
+  country?: string;
+  /** Text before the postal code on the same line (a street printed on one line with the city). */
+  before: string;
+}
+
+const PATTERNS: { pattern: RegExp; read: (m: RegExpExecArray) => PostalLine }[] = [
+  {
+    // US: "Los Angeles, CA 90051-5397"
+    pattern: /^(?<before>.*?)(?<city>[\p{L}][\p{L} .'-]*?),?\s+(?<state>[A-Z]{2})\s+(?<zip>\d{5}(?:-\d{4})?)\b/u,
+    read: (m) => ({ postal_code: m.groups!.zip!, city: m.groups!.city!.trim(), country: 'US', before: m.groups!.before!.trim() }),
+  },
+  {
+    // Continental Europe and Malaysia: "DE 80333 München", "D-80333 München", "LV-1010 Rīga", "75008 Paris", "44300 BATANG KALI"
+    pattern: /(?<![\p{L}\d])(?:(?<prefix>[A-Z]{1,2})[- ])?(?<code>\d{5}|\d{4}|\d{3} \d{2}|\d{2}-\d{3})\s+(?<city>\p{Lu}[\p{L}'.-]*(?:[ -]\p{L}[\p{L}'.-]*){0,3})/u,
+    read: (m) => ({
+      postal_code: m.groups!.code!,
+      city: m.groups!.city!.replace(/[,.]$/u, '').trim(),
+      ...(m.groups!.prefix && m.groups!.prefix.length === 2 ? { country: m.groups!.prefix === 'D' ? 'DE' : m.groups!.prefix } : m.groups!.prefix === 'D' ? { country: 'DE' } : {}),
+      before: m.input.slice(0, m.index).trim(),
+    }),
+  },
+  {
+    // Netherlands "3500 MJ Utrecht", UK "London W1B 5QH" handled as postal code after the city.
+    pattern: /(?<![\p{L}\d])(?<code>\d{4} ?[A-Z]{2})\s+(?<city>\p{Lu}[\p{L}'.-]+)/u,
+    read: (m) => ({ postal_code: m.groups!.code!, city: m.groups!.city!, country: 'NL', before: m.input.slice(0, m.index).trim() }),
+  },
+  {
+    pattern: /(?:(?<city>\p{Lu}[\p{L}'.-]+),?\s+)?(?<code>[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})(?![\p{L}\d])/u,
+    read: (m) => ({ postal_code: m.groups!.code!, city: m.groups!.city ?? '', country: 'GB', before: m.input.slice(0, m.index).trim() }),
+  },
+];
+
+export function postalLine(text: string): PostalLine | null {
+  for (const { pattern, read } of PATTERNS) {
+    const match = pattern.exec(text);
+    if (match) {
+      const found = read(match);
+      // Years and amounts look like postal codes; a city name never starts with a month or a currency.
+      if (/^(?:EUR|USD|GBP|Stk|PCS|x)\b/iu.test(found.city)) continue;
+      return found;
+    }
+  }
+  return null;
+}
+
+const COUNTRY_NAMES: ReadonlyMap<string, string> = (() => {
+  const names = new Map<string, string>();
+  const regions: string[] = [];
+  for (let a = 65; a <= 90; a++) for (let b = 65; b <= 90; b++) regions.push(String.fromCharCode(a, b));
+  for (const language of ['en', 'de', 'fr', 'et', 'fi', 'lv', 'lt', 'ru', 'sv', 'pl', 'es', 'nl']) {
+    const display = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+    for (const region of regions) {
+      try {
+        const name = display.of(region);
+        if (name && name !== region) names.set(fold(name), region);
+      } catch {
+        // Codes that are not regions.
+      }
+    }
+  }
+  for (const [name, code] of [['usa', 'US'], ['u.s.a.', 'US'], ['uk', 'GB'], ['england', 'GB'], ['great britain', 'GB']] as const) names.set(name, code);
+  return names;
+})();
+
+/** ISO code of a line that is only a country name ("Deutschland", "FRANCE", "Eesti"). */
+export function countryOfLine(text: string): string | null {
+  return COUNTRY_NAMES.get(fold(text).replace(/[.,]$/u, '').trim()) ?? null;
+}

@@ -1,0 +1,49 @@
+// The document currency, ISO 4217: printed codes count more than symbols, and "$" alone is the US
+// dollar unless the country hint says otherwise. The client's hint decides only when the page is silent.
+import type { FieldContext } from './context.js';
+import type { Found } from './found.js';
+
+const ISO_CODES = new Set(Intl.supportedValuesOf('currency'));
+
+const SYMBOLS: [RegExp, string][] = [
+  [/€/gu, 'EUR'],
+  [/£/gu, 'GBP'],
+  [/₹|(?<![\p{L}])rs\.?(?=\s?\d)/giu, 'INR'],
+  [/(?<![\p{L}])rm(?=\s?\d)|(?<![\p{L}])rm(?![\p{L}])/giu, 'MYR'],
+  [/zł/giu, 'PLN'],
+  [/₽|(?<![\p{L}])руб/giu, 'RUB'],
+  [/(?<![\p{L}])kč/giu, 'CZK'],
+  [/¥/gu, 'JPY'],
+  [/(?<![\p{L}])chf(?![\p{L}])/giu, 'CHF'],
+  [/(?<![\p{L}A-Z])\$/gu, 'USD'],
+  [/(?<![\p{L}])euro?s?(?![\p{L}])/giu, 'EUR'],
+];
+const DOLLAR_COUNTRIES: Record<string, string> = { CA: 'CAD', AU: 'AUD', NZ: 'NZD', SG: 'SGD', HK: 'HKD', MX: 'MXN' };
+
+export function findCurrency(context: FieldContext): Found<string> | undefined {
+  const votes = new Map<string, number>();
+  const vote = (code: string, weight: number) => votes.set(code, (votes.get(code) ?? 0) + weight);
+  for (const line of context.document.lines) {
+    for (const match of line.text.matchAll(/(?<![\p{L}])[A-Z]{3}(?![\p{L}])/gu)) {
+      // A currency code stands next to an amount, or in a short "Currency: EUR" line.
+      if (!ISO_CODES.has(match[0])) continue;
+      if (/\d/u.test(around(line.text, match.index, match[0].length))) vote(match[0], 3);
+      // Codes that are also words ("SDN BHD", "ALL") count only where the line is about currency.
+      else if (/\b(?:currency|wahrung|währung|devise|valuuta|valuutta|valuta|valiuta|waluta|moneda|валюта)\b/iu.test(line.text)) vote(match[0], 2);
+    }
+    for (const [pattern, code] of SYMBOLS) {
+      for (const _ of line.text.matchAll(pattern)) {
+        vote(code === 'USD' && context.hints.country ? (DOLLAR_COUNTRIES[context.hints.country] ?? code) : code, 1);
+      }
+    }
+  }
+  const ranked = [...votes].sort((a, b) => b[1] - a[1]);
+  const [first, second] = ranked;
+  if (!first) return context.hints.currency ? { value: context.hints.currency, confidence: 0.5, status: 'enriched' } : undefined;
+  const clear = !second || first[1] >= second[1] * 2;
+  return { value: first[0], confidence: clear ? 0.95 : 0.6, status: clear ? 'read' : 'review' };
+}
+
+function around(text: string, index: number, length: number): string {
+  return text.slice(Math.max(0, index - 14), index) + text.slice(index + length, index + length + 14);
+}

@@ -1,0 +1,85 @@
+// issue_date and due_date. A labelled date wins; without one, the issue date is the first date on the
+// document that no other label (delivery, period, due) claims. Day/month order comes from the context.
+import type { FieldContext } from './context.js';
+import { findLabels, labelledValues, valueText } from './find-labelled.js';
+import { readConfidence, type Found } from './found.js';
+import { fold, LABELS, type LabelName } from './labels.js';
+import { dateTokens } from './tokens.js';
+
+export interface Dates {
+  issue_date?: Found<string>;
+  due_date?: Found<string>;
+}
+
+export function findDates(context: FieldContext): Dates {
+  const due = labelledDate(context, 'dueDate');
+  const issue = labelledDate(context, 'issueDate') ?? dateBesideNumber(context) ?? firstUnclaimedDate(context, due?.value);
+  const out: Dates = {};
+  if (issue) out.issue_date = issue;
+  if (due && due.value !== issue?.value) out.due_date = due;
+  return out;
+}
+
+function labelledDate(context: FieldContext, name: LabelName): Found<string> | undefined {
+  let best: (Found<string> & { score: number }) | undefined;
+  for (const found of labelledValues(context.document, name)) {
+    const token = dateTokens(found.value.text, context.dateOrder)[0];
+    if (!token) continue;
+    // Only the start of the value: "Datum 05.01.2024 Seite 1" is fine, a sentence with a date is not.
+    if (token.index > 12) continue;
+    // Issue dates head the document; a labelled date further down is more often a reference's.
+    const score = 1 - found.rank * 0.1 - (found.placement === 'below' ? 0.1 : 0) - found.line.index * 0.002;
+    if (best && best.score >= score) continue;
+    best = {
+      value: token.iso,
+      confidence: readConfidence(found.rank, found.placement, found.value.confidence) * (token.ambiguous ? 0.6 : 1),
+      status: token.ambiguous ? 'review' : 'read',
+      evidence: found.value,
+      printed: token.text,
+      score,
+    };
+  }
+  if (!best) return undefined;
+  const { score: _score, ...found } = best;
+  return found;
+}
+
+/** "Rechnung Nr. 471102 vom 05.06.2018", "Invoice #123 dated 5 Jan 2024": the title line dates the document. */
+function dateBesideNumber(context: FieldContext): Found<string> | undefined {
+  for (const hit of findLabels(context.document, 'documentNumber')) {
+    const rest = valueText(hit.rest, hit.line.page);
+    const token = dateTokens(rest.text, context.dateOrder)[0];
+    if (!token) continue;
+    return {
+      value: token.iso,
+      confidence: readConfidence(1, 'inline', rest.confidence) * (token.ambiguous ? 0.6 : 1),
+      status: token.ambiguous ? 'review' : 'read',
+      evidence: rest,
+      printed: token.text,
+    };
+  }
+  return undefined;
+}
+
+const CLAIMED = new RegExp(
+  [LABELS.dueDate.labels, LABELS.issueDate.not ? [LABELS.issueDate.not] : []].flat().map((r) => r.source).join('|'),
+  'u',
+);
+
+function firstUnclaimedDate(context: FieldContext, due: string | undefined): Found<string> | undefined {
+  for (const line of context.document.lines) {
+    for (const cell of line.cells) {
+      const token = dateTokens(cell.text, context.dateOrder)[0];
+      if (!token || token.iso === due) continue;
+      if (CLAIMED.test(fold(cell.text.slice(0, token.index)))) continue;
+      return {
+        value: token.iso,
+        confidence: readConfidence(2, 'pattern', Math.min(...cell.words.map((w) => w.confidence))) * (token.ambiguous ? 0.6 : 1),
+        status: token.ambiguous ? 'review' : 'read',
+        evidence: { page: line.page, box: cell.box, confidence: Math.min(...cell.words.map((w) => w.confidence)) },
+        printed: token.text,
+      };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,119 @@
+// Label → value. Documents put a value after its label in the same cell ("Invoice no.: 123"), in the
+// next cell of the line (label and value columns), or under the label (a header row over a value row,
+// a label above its value). Each finder gets the candidates in that order and keeps the ones it can parse.
+import { boundingBox, type Box, type Cell, type Line } from '../layout/lines.js';
+import { cellsBelow, type TextDocument } from '../layout/text-document.js';
+import type { Word } from '../types.js';
+import { fold, LABELS, type LabelName } from './labels.js';
+
+export type Placement = 'inline' | 'right' | 'below';
+
+/** A piece of the page: what a value was read from, for regions and confidence. */
+export interface Evidence {
+  page: number;
+  box: Box;
+  /** OCR confidence of the words, 1 for a text layer. */
+  confidence: number;
+}
+
+export interface ValueText extends Evidence {
+  text: string;
+  words: Word[];
+}
+
+export interface LabelledValue {
+  value: ValueText;
+  /** 0 for the most specific label of the set, growing for weaker ones. */
+  rank: number;
+  placement: Placement;
+  line: Line;
+  label: Evidence;
+}
+
+export interface LabelHit {
+  line: Line;
+  cell: Cell;
+  rank: number;
+  /** Words of the cell after the label. */
+  rest: Word[];
+  labelWords: Word[];
+}
+
+/** Every cell that carries one of the set's labels. */
+export function findLabels(document: TextDocument, name: LabelName): LabelHit[] {
+  const set = LABELS[name];
+  const hits: LabelHit[] = [];
+  for (const line of document.lines) {
+    for (const cell of line.cells) {
+      // A currency sign standing alone inside a label ("Total € incl. VAT") is not one of its words.
+      const words = cell.words.filter((w) => !/^[€$£¥]$/u.test(w.text));
+      const folded = words.map((w) => fold(w.text));
+      const text = folded.join(' ');
+      const rank = set.labels.findIndex((label) => label.test(text));
+      if (rank < 0) continue;
+      const match = set.labels[rank]!.exec(text)!;
+      // A label opens its cell; the same words deep inside a sentence are prose, not a label.
+      if (match.index > 30) continue;
+      // The weakest label of a set is a bare word ("Invoice", "Total"): only as the start of its cell.
+      if (rank === set.labels.length - 1 && set.labels.length > 1 && /[\p{L}]/u.test(text.slice(0, match.index))) continue;
+      // The most specific labels carry their own qualifiers ("Total incl. VAT"); weaker ones are checked.
+      if (rank > 0 && 'not' in set && set.not.test(text.slice(0, match.index + match[0].length + 12))) continue;
+      const { index: end, cut } = wordIndexAt(folded, match.index + match[0].length);
+      // "n°562044387": the label ends inside a word, whose remainder is the value.
+      const rest = cut > 0 ? [{ ...words[end - 1]!, text: words[end - 1]!.text.slice(cut) }, ...words.slice(end)] : words.slice(end);
+      hits.push({ line, cell, rank, rest, labelWords: words.slice(0, end) });
+    }
+  }
+  return hits;
+}
+
+/** Values near each label of the set, in the order a reader would try them. */
+export function labelledValues(document: TextDocument, name: LabelName): LabelledValue[] {
+  const out: LabelledValue[] = [];
+  for (const hit of findLabels(document, name)) {
+    const label = evidenceOf(hit.labelWords, hit.line.page);
+    const push = (words: Word[], placement: Placement, line: Line) => {
+      const clean = stripLeadingPunctuation(words);
+      if (clean.length) out.push({ value: valueText(clean, line.page), rank: hit.rank, placement, line, label });
+    };
+    push(hit.rest, 'inline', hit.line);
+    const right = hit.line.cells.filter((c) => c.box[0] >= hit.cell.box[2]);
+    for (const cell of right.slice(0, 2)) push(cell.words, 'right', hit.line);
+    // The rest of the line as one value: a totals row printing net, VAT and gross ends with the gross.
+    if (right.length > 2) push(right.flatMap((c) => c.words), 'right', hit.line);
+    for (const cell of cellsBelow(document, hit.line, hit.cell)) {
+      const line = document.lines.find((l) => l.cells.includes(cell))!;
+      push(cell.words, 'below', line);
+    }
+  }
+  return out;
+}
+
+export function valueText(words: Word[], page: number): ValueText {
+  return { ...evidenceOf(words, page), text: words.map((w) => w.text).join(' '), words };
+}
+
+export function evidenceOf(words: Word[], page: number): Evidence {
+  if (!words.length) return { page, box: [0, 0, 0, 0], confidence: 0 };
+  return { page, box: boundingBox(words), confidence: Math.min(...words.map((w) => w.confidence)) };
+}
+
+/** The word after a label ending at `offset`, and where in the last label word it ended (0 when at its end). */
+function wordIndexAt(folded: string[], offset: number): { index: number; cut: number } {
+  let position = 0;
+  for (let i = 0; i < folded.length; i++) {
+    const start = position;
+    position += folded[i]!.length;
+    if (position >= offset) return { index: i + 1, cut: position > offset && offset > start ? offset - start : 0 };
+    position += 1;
+  }
+  return { index: folded.length, cut: 0 };
+}
+
+/** "Invoice no.: 123" leaves ":" or "." in front of the value; a word that is only punctuation goes. */
+function stripLeadingPunctuation(words: Word[]): Word[] {
+  const out = [...words];
+  while (out.length && /^[\s:.#\-–—|/]*$/u.test(out[0]!.text)) out.shift();
+  if (out.length && /^[:#]/u.test(out[0]!.text)) out[0] = { ...out[0]!, text: out[0]!.text.replace(/^[:#\s]+/u, '') };
+  return out;
+}

@@ -1,0 +1,319 @@
+// Vendor and customer. A party is a block of lines: under a label ("Verkäufer", "Bill to", "Saaja"),
+// in the address window of a letter, in the sender line above it, or at the head of a receipt. The
+// block's lines are then read as name, street, postal code and city, country, contacts and ids.
+// Who is who: labels first; then the party that prints the bank account and VAT id is the vendor.
+import type { Cell, Line } from '../layout/lines.js';
+import type { TextDocument } from '../layout/text-document.js';
+import type { Word } from '../types.js';
+import { countryOfLine, postalLine } from './address.js';
+import type { FieldContext } from './context.js';
+import { evidenceOf, findLabels, type Evidence, type LabelHit } from './find-labelled.js';
+import type { Found } from './found.js';
+import { fold, LABELS } from './labels.js';
+import { normalizeVatId } from './normalize/vat-id.js';
+
+export interface BlockLine {
+  text: string;
+  words: Word[];
+  page: number;
+  /** Set when the line was "Name: value" inside the block. */
+  key?: string;
+}
+
+export interface FoundParty {
+  name?: Found<string>;
+  address?: Found<string>;
+  document_address?: Found<string>;
+  postal_code?: Found<string>;
+  city?: Found<string>;
+  country?: Found<string>;
+  vat_id?: Found<string>;
+  registry_code?: Found<string>;
+  email?: Found<string>;
+  phone?: Found<string>;
+  /** Lines the party was read from, so no other party takes them. */
+  lineIndexes: Set<number>;
+}
+
+const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
+const PHONE = /(?:tel|phone|telefon|tél|tel\.|puh|tālr|ph|mob|mobile|hp)\.?\s*[:.]?\s*(\+?[\d ()/.-]{6,20}\d)/iu;
+const LEGAL_FORM =
+  /(?<![\p{L}])(?:gmbh|ag|kg|ug|e\.?k\.?|gbr|ltd|limited|llc|inc|corp|co\.|company|plc|oü|ou|as|aps|ab|oy|oyj|sia|uab|ab|sas|sarl|sa|s\.a\.|eurl|sp\. ?z ?o\.?o\.?|s\.l\.|sl|bv|b\.v\.|nv|n\.v\.|sdn\.? bhd\.?|bhd|enterprise|trading|pvt|pty)(?![\p{L}])/iu;
+const NOT_A_NAME =
+  /^(?:tax invoice|invoice|receipt|official receipt|cash (?:sale|bill|receipt)|simplified tax invoice|rechnung|facture|factuur|arve|lasku|copy|duplicate|original|welcome|thank you|kopie|page \d|seite \d|\d+)$/iu;
+const SUB_LABEL = /^(?:name|firma|company|anschrift|adresse|address|street|strasse|straße|rue|aadress|osoite|adrese|adresas|adres|direccion|адрес)\s*:?$/iu;
+const STOP = /\b(?:tel|phone|fax|e-?mail|gst|sst|vat|ust|tax|date|datum|invoice|receipt|cashier|counter|table|www\.|http|doc(?:ument)? no|bill no|inv no)\b/iu;
+
+export interface Parties {
+  vendor: FoundParty | null;
+  customer: FoundParty | null;
+}
+
+export function findParties(context: FieldContext): Parties {
+  const document = context.document;
+  const vendorBlock = labelledBlock(document, 'vendorBlock');
+  const customerBlock = labelledBlock(document, 'customerBlock');
+  let vendor = vendorBlock ? readBlock(vendorBlock) : null;
+  let customer = customerBlock ? readBlock(customerBlock) : null;
+
+  if (!customer && context.kind !== 'receipt') {
+    const window = addressWindow(document, vendor);
+    if (window) customer = readBlock(window);
+  }
+  if (!vendor?.name) {
+    const taken = customer?.lineIndexes ?? new Set<number>();
+    const block = context.kind === 'receipt' ? receiptHead(document) : (senderLine(document) ?? companyLine(document, taken));
+    if (block) vendor = mergeParty(vendor, readBlock(block));
+  }
+  if (vendor && !vendor.vat_id) {
+    const taken = customer?.lineIndexes ?? new Set<number>();
+    const vatId = vatIdOutside(document, taken);
+    if (vatId) vendor.vat_id = vatId;
+  }
+  return { vendor, customer };
+}
+
+interface Block {
+  lines: BlockLine[];
+  indexes: number[];
+  confidence: number;
+}
+
+/** The lines under (or after) a party label, in the label's column. */
+function labelledBlock(document: TextDocument, name: 'vendorBlock' | 'customerBlock'): Block | null {
+  // A party label stands alone or ends in a colon; "Lieferant GmbH" is a name that starts like a label.
+  const hits = findLabels(document, name).filter((h) => h.labelWords.length <= 4 && (h.rest.length === 0 || /:$/u.test(h.labelWords.at(-1)!.text) || /^:/u.test(h.rest[0]!.text) || (h.rest.length === 1 && /^[/&+-]/u.test(h.rest[0]!.text))));
+  for (const hit of hits) {
+    const block = blockUnder(document, hit);
+    if (block.lines.some((l) => /\p{L}{3}/u.test(l.text))) return block;
+  }
+  return null;
+}
+
+function blockUnder(document: TextDocument, hit: LabelHit): Block {
+  const lines: BlockLine[] = [];
+  const indexes: number[] = [];
+  if (hit.rest.length) lines.push(blockLine(hit.rest, hit.line.page));
+  const left = hit.cell.box[0] - 20;
+  // A second label on the same line ("Bill to … Ship to") bounds this block's column.
+  const right = hit.line.cells.find((c) => c.box[0] > hit.cell.box[2] + 10)?.box[0] ?? 1001;
+  const lineHeight = Math.max(hit.line.box[3] - hit.line.box[1], 8);
+  let bottom = hit.line.box[3];
+  for (let i = hit.line.index + 1; i < document.lines.length && lines.length < 8; i++) {
+    const line = document.lines[i]!;
+    if (line.page !== hit.line.page || line.box[1] - bottom > lineHeight * 2.6) break;
+    const inColumn = line.cells.filter((c) => c.box[0] >= left && c.box[0] < right);
+    if (!inColumn.length) continue;
+    // Other cells further right belong to the block only as the value of a "Key:" cell.
+    const keyed = /:\s*$/u.test(inColumn[0]!.text) || /^\s*:/u.test(inColumn[1]?.text ?? '');
+    const cells = keyed ? inColumn.slice(0, 2) : inColumn.slice(0, 1);
+    const text = fold(cells.map((c) => c.text).join(' '));
+    if (isPartyLabel(text)) break;
+    bottom = line.box[3];
+    lines.push(keyedLine(cells, line.page));
+    indexes.push(line.index);
+  }
+  return { lines, indexes, confidence: 0.9 };
+}
+
+function isPartyLabel(folded: string): boolean {
+  return [...LABELS.vendorBlock.labels, ...LABELS.customerBlock.labels].some((l) => {
+    const match = l.exec(folded);
+    return match && match.index === 0 && folded.length <= match[0].length + 2;
+  });
+}
+
+/** "Name: Lieferant GmbH", "Nummer | : 549910", "Globale Nummer: 4333741000005": a key and its value. */
+function keyedLine(cells: Cell[], page: number): BlockLine {
+  const words = cells.flatMap((c) => c.words);
+  const colon = words.findIndex((w) => /:$/u.test(w.text) || w.text === ':');
+  const nextStarts = words.findIndex((w, i) => i > 0 && /^:/u.test(w.text));
+  const keyEnd = colon >= 0 && colon < 4 ? colon + 1 : nextStarts > 0 && nextStarts < 4 ? nextStarts : -1;
+  if (keyEnd > 0) {
+    const key = fold(words.slice(0, keyEnd).map((w) => w.text).join(' ').replace(/\s*:$/u, ''));
+    const value = words.slice(keyEnd).map((w, i) => (i === 0 ? { ...w, text: w.text.replace(/^:\s*/u, '') } : w)).filter((w) => w.text);
+    return { ...blockLine(value, page), key };
+  }
+  return blockLine(words, page);
+}
+
+const blockLine = (words: Word[], page: number): BlockLine => ({ text: words.map((w) => w.text).join(' '), words, page });
+
+/** The recipient's address in a letter's window: a short block on the first page, upper half, ending in a postal line. */
+function addressWindow(document: TextDocument, vendor: FoundParty | null): Block | null {
+  const taken = vendor?.lineIndexes ?? new Set<number>();
+  const firstPage = document.lines.filter((l) => l.page === 1 && l.box[1] < 450);
+  for (const line of firstPage) {
+    if (taken.has(line.index)) continue;
+    const cell = line.cells.find((c) => c.box[0] < 550 && postalLine(c.text) && !/[·•|]/u.test(c.text));
+    if (!cell) continue;
+    const block: Line[] = [line];
+    for (let i = line.index - 1; i >= 0 && block.length < 6; i--) {
+      const above = document.lines[i]!;
+      if (above.page !== 1 || block[0]!.box[1] - above.box[3] > (line.box[3] - line.box[1]) * 1.8) break;
+      const aboveCell = above.cells.find((c) => Math.abs(c.box[0] - cell.box[0]) < 25);
+      // Address lines carry no dates and no "Label: value" pairs; the title line above the window does.
+      if (!aboveCell || /[·•|:]/u.test(aboveCell.text) || /\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/u.test(aboveCell.text) || taken.has(above.index)) break;
+      block.unshift(above);
+    }
+    if (block.length < 2) continue;
+    const lines = block.map((l) => blockLine(l.cells.find((c) => Math.abs(c.box[0] - cell.box[0]) < 25)!.words, l.page));
+    const next = document.lines[line.index + 1];
+    const country = next?.cells.find((c) => Math.abs(c.box[0] - cell.box[0]) < 25 && countryOfLine(c.text));
+    if (next && country) lines.push(blockLine(country.words, next.page));
+    return { lines: lines.filter((l) => !/^(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|attn\.?:?)$/iu.test(l.text)), indexes: block.map((l) => l.index), confidence: 0.75 };
+  }
+  return null;
+}
+
+/** "Lieferant GmbH · Lieferantenstraße 20 · 80333 München": the sender printed small above the window. */
+function senderLine(document: TextDocument): Block | null {
+  for (const line of document.lines.filter((l) => l.page === 1 && l.box[1] < 450)) {
+    for (const cell of line.cells) {
+      const parts = cell.text.split(/\s*[·•|]\s*|\s+[-–]\s+/u).filter(Boolean);
+      if (parts.length < 3 || !parts.some((p) => postalLine(p))) continue;
+      return { lines: parts.map((p) => ({ text: p, words: cell.words, page: line.page })), indexes: [line.index], confidence: 0.8 };
+    }
+  }
+  return null;
+}
+
+/** An invoice without labels or sender line: the first line that names a company by its legal form. */
+function companyLine(document: TextDocument, taken: Set<number>): Block | null {
+  const candidates = document.lines.filter((l) => !taken.has(l.index) && l.page === 1);
+  for (const line of candidates) {
+    const cell = line.cells.find((c) => LEGAL_FORM.test(c.text) && c.text.length <= 60 && !STOP.test(c.text));
+    if (!cell) continue;
+    const lines = [blockLine(cell.words, line.page)];
+    for (const next of document.lines.slice(line.index + 1, line.index + 4)) {
+      const below = next.cells.find((c) => Math.abs(c.box[0] - cell.box[0]) < 25);
+      if (!below || STOP.test(below.text)) break;
+      lines.push(blockLine(below.words, next.page));
+      if (postalLine(below.text)) break;
+    }
+    return { lines, indexes: [line.index], confidence: 0.7 };
+  }
+  return null;
+}
+
+/** A receipt names its shop on the first lines, then the address until the phone or tax number. */
+function receiptHead(document: TextDocument): Block | null {
+  const top = document.lines.filter((l) => l.page === 1).slice(0, 14);
+  // The registered name (with its legal form) beats a logo's lettering above it.
+  const legal = top.slice(0, 8).findIndex((l) => LEGAL_FORM.test(l.text) && !STOP.test(l.text));
+  const start = legal >= 0 ? legal : top.findIndex((l) => /\p{L}{3}/u.test(l.text) && !NOT_A_NAME.test(l.text.trim()) && l.text.replace(/[^\p{L}]/gu, '').length >= 3);
+  if (start < 0) return null;
+  const lines: BlockLine[] = [blockLine(top[start]!.words, 1)];
+  // Long registered names wrap: "THE COFFEE BEAN &" over "TEA LEAF (M) SDN. BHD.".
+  const above = top[start - 1];
+  if (legal >= 0 && above && isNameHead(above, top[start]!)) lines[0] = blockLine([...above.words, ...top[start]!.words], 1);
+  for (const line of top.slice(start + 1)) {
+    const text = line.text.trim();
+    if (/^\(?[\w-]*\d[\w-]*\)?$/u.test(text) || /\b(?:co\.? ?reg|company no|roc)\b/iu.test(text)) continue;
+    if (STOP.test(text) || EMAIL.test(text) || /^[\d\s()+/.-]{7,}$/u.test(text) || lines.length >= 6) break;
+    lines.push(blockLine(line.words, 1));
+  }
+  return { lines, indexes: top.slice(start, start + lines.length).map((l) => l.index), confidence: 0.7 };
+}
+
+/** An upper-case line right above a registered name, in the same print size, is its first half. */
+function isNameHead(above: Line, name: Line): boolean {
+  const letters = above.text.replace(/[^\p{L}]/gu, '');
+  const height = (l: Line) => l.box[3] - l.box[1];
+  return (
+    letters.length >= 2 &&
+    letters === letters.toUpperCase() &&
+    !NOT_A_NAME.test(above.text.trim()) &&
+    !STOP.test(above.text) &&
+    name.box[1] - above.box[3] < height(name) * 0.8 &&
+    Math.abs(height(above) - height(name)) < height(name) * 0.35
+  );
+}
+
+function readBlock(block: Block): FoundParty {
+  const party: FoundParty = { lineIndexes: new Set(block.indexes) };
+  const found = (value: string, words: Word[], page: number, factor = 1): Found<string> => ({
+    value,
+    confidence: Math.round(block.confidence * factor * Math.min(1, 0.4 + evidenceOf(words, page).confidence * 0.6) * 100) / 100,
+    status: 'read',
+    evidence: evidenceOf(words, page) as Evidence,
+    printed: value,
+  });
+
+  const plain: BlockLine[] = [];
+  for (const line of block.lines) {
+    const email = EMAIL.exec(line.text);
+    if (email && !party.email) party.email = found(email[0], line.words, line.page);
+    const phone = PHONE.exec(line.text);
+    if (phone && !party.phone) party.phone = found(phone[1]!.trim(), line.words, line.page);
+    const vat = vatIdIn(line.text, line.key);
+    if (vat && !party.vat_id) party.vat_id = { ...found(vat.value, line.words, line.page, vat.valid ? 1 : 0.6), ...(vat.valid ? {} : { status: 'review' as const }) };
+    if (line.key && SUB_LABEL.test(line.key)) plain.push(line);
+    else if (!line.key && !email && !phone && !/\b(?:ust|vat|tax|steuer|gln|iban|bic|kmkr|reg)\b/iu.test(line.text)) plain.push(line);
+  }
+  const nameLine = plain.find((l) => /^(?:name|firma|company)$/iu.test(l.key ?? '')) ?? plain.find((l) => /\p{L}{2}/u.test(l.text) && !postalLine(l.text));
+  // A company number printed after the name ("Golden Scoop Sdn Bhd (169669-A)") is not part of it.
+  if (nameLine) party.name = found(nameLine.text.replace(/\s*\([\w-]*\d[\w-]*\)\s*$/u, '').replace(/[,;]$/u, ''), nameLine.words, nameLine.page);
+  const rest = plain.filter((l) => l !== nameLine);
+  const postalIndex = rest.findIndex((l) => postalLine(l.text));
+  const streetLines = (postalIndex >= 0 ? rest.slice(0, postalIndex) : rest.slice(0, 1)).filter((l) => /\d/u.test(l.text) || /stra(?:ss|ß)e|street|road|jalan|rue|tee|iela|gatan|katu|avenue|drive|box/iu.test(l.text));
+  const street = streetLines.at(-1);
+  if (street) party.address = found(street.text.replace(/,$/u, ''), street.words, street.page);
+  const postal = postalIndex >= 0 ? rest[postalIndex]! : null;
+  const parsed = postal ? postalLine(postal.text) : null;
+  if (postal && parsed) {
+    party.postal_code = found(parsed.postal_code, postal.words, postal.page);
+    if (parsed.city) party.city = found(parsed.city, postal.words, postal.page);
+    if (parsed.country) party.country = found(parsed.country, postal.words, postal.page, 0.9);
+    if (!party.address && parsed.before) party.address = found(parsed.before.replace(/,$/u, ''), postal.words, postal.page);
+  }
+  for (const line of rest) {
+    const country = countryOfLine(line.text);
+    if (country) party.country = found(country, line.words, line.page);
+  }
+  const addressLines = rest;
+  if (addressLines.length) {
+    const words = addressLines.flatMap((l) => l.words);
+    party.document_address = found(addressLines.map((l) => l.text.replace(/,$/u, '')).join(', '), words, addressLines[0]!.page);
+  }
+  return party;
+}
+
+function mergeParty(into: FoundParty | null, from: FoundParty): FoundParty {
+  if (!into) return from;
+  const merged: FoundParty = { ...from, ...Object.fromEntries(Object.entries(into).filter(([, v]) => v !== undefined)), lineIndexes: new Set([...into.lineIndexes, ...from.lineIndexes]) };
+  return merged;
+}
+
+const VAT_KEY = /\b(?:ust|vat|tva|mwst|btw|kmkr|alv|pvn|pvm|nip|iva|moms|gst)\b/iu;
+
+/**
+ * A VAT id in a line: one that passes its country's checksum anywhere, or one printed after a VAT label
+ * that fails it (kept as printed and marked for review, never silently dropped or "corrected").
+ */
+export function vatIdIn(text: string, key?: string): { value: string; valid: boolean } | null {
+  for (const match of text.matchAll(/(?<![\p{L}\d])[A-Z]{2}[ ]?[0-9A-Z][0-9A-Z .]{1,16}/gu)) {
+    const printed = match[0].trim();
+    const vat = normalizeVatId(printed) ?? normalizeVatId(printed.split(' ')[0]!);
+    if (vat) return { value: vat.value, valid: true };
+  }
+  if (!VAT_KEY.test(key ?? text)) return null;
+  const compact = /(?<![\p{L}\d])([A-Z]{2}[0-9]{8,12})(?![\p{L}\d])/u.exec(text.replace(/(?<=\d)[ .](?=\d)/gu, ''));
+  return compact ? { value: compact[1]!, valid: false } : null;
+}
+
+/** The first VAT id outside the customer's lines: documents print the issuer's in the header or footer. */
+function vatIdOutside(document: TextDocument, taken: Set<number>): Found<string> | undefined {
+  for (const line of document.lines) {
+    if (taken.has(line.index)) continue;
+    const vat = vatIdIn(line.text);
+    if (vat && !vat.valid) return { value: vat.value, confidence: 0.5, status: 'review', evidence: evidenceOf(line.words, line.page), printed: vat.value };
+    for (const match of line.text.matchAll(/(?<![\p{L}\d])[A-Z]{2}[ ]?[0-9A-Z][0-9A-Z .]{1,16}/gu)) {
+      const vat = normalizeVatId(match[0].trim()) ?? normalizeVatId(match[0].trim().split(' ')[0]!);
+      if (!vat) continue;
+      const evidence = evidenceOf(line.words, line.page);
+      return { value: vat.value, confidence: 0.85, status: 'read', evidence, printed: match[0].trim() };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,52 @@
+// Receipt payment details: how it was paid, the card's last digits as printed, the authorisation
+// code, cash tendered and change. Only what the receipt prints; the amount paid by card is the total.
+import type { FieldContext } from './context.js';
+import { evidenceOf } from './find-labelled.js';
+import type { Found } from './found.js';
+import { moneyIn } from './tokens.js';
+
+export interface FoundPayment {
+  method?: Found<string>;
+  card_last4?: Found<string>;
+  auth_code?: Found<string>;
+  tendered?: Found<number>;
+  change?: Found<number>;
+}
+
+const CARD = /\b(?:visa|master ?card|mastercard|amex|american express|maestro|debit|credit card|card|carte|cb|ec-karte|girocard|kaart|kortti|karte)\b/iu;
+const LAST4 = /(?:[x*•#]{2,}[\s-]*){1,4}(\d{4})(?!\d)/iu;
+const AUTH = /\b(?:auth(?:orisation|orization)?\.?\s*(?:code|no|#)?|appr(?:oval)?\.?\s*(?:code|no)?|autorisation)\s*[:#]?\s*([A-Z0-9]{4,8})\b/iu;
+
+export function findPayment(context: FieldContext): FoundPayment {
+  const out: FoundPayment = {};
+  const read = <T>(value: T, line: { words: Parameters<typeof evidenceOf>[0]; page: number }, confidence = 0.8): Found<T> => ({
+    value,
+    confidence,
+    status: 'read',
+    evidence: evidenceOf(line.words, line.page),
+  });
+  for (const line of context.document.lines) {
+    const text = line.text;
+    if (!out.card_last4) {
+      const last4 = LAST4.exec(text);
+      if (last4) out.card_last4 = read(last4[1]!, line);
+    }
+    if (!out.auth_code) {
+      const auth = AUTH.exec(text);
+      if (auth && /\d/u.test(auth[1]!)) out.auth_code = read(auth[1]!, line);
+    }
+    if (!out.method && CARD.test(text)) out.method = read('card', line, 0.75);
+    if (/\b(?:change|kembali|wechselgeld|rendu|vahetusraha)\b/iu.test(text)) {
+      const amount = moneyIn(text, context.separator);
+      if (amount && !out.change) out.change = read(Math.abs(amount.value), line);
+    }
+    if (/\b(?:cash|tendered|bar|gegeben|especes|espèces|sularaha|kateinen)\b/iu.test(text) && !/\bcash ?back\b/iu.test(text)) {
+      const amount = moneyIn(text, context.separator);
+      if (amount && !out.tendered) out.tendered = read(amount.value, line, 0.7);
+    }
+  }
+  if (out.card_last4 && !out.method) out.method = { ...out.card_last4, value: 'card' };
+  if (!out.method && out.change) out.method = { ...out.change, value: 'cash' };
+  if (out.method?.value === 'card') delete out.tendered;
+  return out;
+}

@@ -1,0 +1,81 @@
+// Amounts and dates inside a run of text. The normalisers in normalize/ decide what one printed value
+// means; this finds where the printed values are, so "Summe 7 % 3,90 EUR" gives 3,90 and not 7.
+import { parseAmount, type DecimalSeparator } from './normalize/amount.js';
+import { parseDate, type DateOrder } from './normalize/date.js';
+
+export interface AmountToken {
+  value: number;
+  decimals: number;
+  text: string;
+  index: number;
+  /** Followed by a percent sign: a rate, not money. */
+  percent: boolean;
+}
+
+const AMOUNT =
+  /(?<![\p{L}\d.,])(?:\(\s*)?[-−–]?\s?(?:[€$£]\s?)?\d{1,3}(?:(?:[ \u00a0\u202f.,'’])\d{3})*(?:[.,]\d{1,4})?(?:\s?[-−–])?(?:\s*\))?(?![\d\p{L}])|(?<![\p{L}\d.,])[-−–]?\d+(?:[.,]\d{1,4})?(?![\d\p{L}])/gu;
+
+export function amountTokens(text: string, separator: DecimalSeparator | undefined): AmountToken[] {
+  const tokens: AmountToken[] = [];
+  for (const match of text.matchAll(AMOUNT)) {
+    const printed = match[0].trim();
+    const parsed = parseAmount(printed.replace(/\s?[-−–]$/u, (m) => m.trim()), separator);
+    if (!parsed) continue;
+    const after = text.slice(match.index + match[0].length);
+    tokens.push({ value: parsed.value, decimals: parsed.decimals, text: printed, index: match.index, percent: /^\s?%/u.test(after) });
+  }
+  return tokens;
+}
+
+/** The money amount a labelled value holds: the last non-percentage amount, preferring ones with cents. */
+export function moneyIn(text: string, separator: DecimalSeparator | undefined): AmountToken | null {
+  // "bis 15.06.2018" is a date, not 15.06 of money.
+  const withoutDates = dateTokens(text, undefined).reduce((t, d) => t.slice(0, d.index) + ' '.repeat(d.text.length) + t.slice(d.index + d.text.length), text);
+  const tokens = amountTokens(withoutDates, separator).filter((t) => !t.percent);
+  if (/\bCR\b/u.test(text)) for (const t of tokens) t.value = -Math.abs(t.value);
+  const withCents = tokens.filter((t) => t.decimals === 2);
+  return (withCents.length ? withCents : tokens.filter((t) => t.decimals === 0 && String(Math.abs(t.value)).length <= 7)).at(-1) ?? null;
+}
+
+export interface DateToken {
+  iso: string;
+  ambiguous: boolean;
+  text: string;
+  index: number;
+}
+
+const DATE_PATTERNS = [
+  /(?<!\d)\d{4}[-./]\d{1,2}[-./]\d{1,2}(?!\d)/gu,
+  /(?<![\d.,])\d{1,2}([./-])\d{1,2}\1(?:\d{4}|\d{2})(?![\d]|[.,]\d)/gu,
+  /(?<!\d)\d{1,2}(?:\.|st|nd|rd|th)?[\s-]+\p{L}{3,}\.?,?[\s-]+(?:\d{4}|\d{2})(?!\d)/gu,
+  /(?<!\p{L})\p{L}{3,}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}(?!\d)/gu,
+  /(?<!\d)\d{4}\.?\s*(?:m\.|g\.|gada)?\s*\p{L}{3,}\s+\d{1,2}(?:\.|\s*d\.)?/gu,
+];
+
+export function dateTokens(text: string, order: DateOrder | undefined): DateToken[] {
+  const tokens: DateToken[] = [];
+  for (const pattern of DATE_PATTERNS) {
+    for (const match of text.matchAll(pattern)) {
+      if (tokens.some((t) => match.index >= t.index && match.index < t.index + t.text.length)) continue;
+      const parsed = parseDate(match[0].replace(/(\d)(?:st|nd|rd|th)/u, '$1'), order);
+      if (parsed) tokens.push({ ...parsed, text: match[0], index: match.index });
+    }
+  }
+  return tokens.sort((a, b) => a.index - b.index);
+}
+
+/** Day-first or month-first, from the dates that can only be read one way. */
+export function dateOrderOf(texts: string[], fallback: DateOrder | undefined): DateOrder | undefined {
+  let dayFirst = 0;
+  let monthFirst = 0;
+  for (const text of texts) {
+    for (const match of text.matchAll(/(?<![\d.,])(\d{1,2})[/-](\d{1,2})[/-](?:\d{4}|\d{2})(?!\d)/gu)) {
+      const [first, second] = [Number(match[1]), Number(match[2])];
+      if (first > 12 && second <= 12) dayFirst++;
+      if (second > 12 && first <= 12) monthFirst++;
+    }
+  }
+  if (dayFirst > monthFirst) return 'DMY';
+  if (monthFirst > dayFirst) return 'MDY';
+  return fallback;
+}

@@ -1,0 +1,118 @@
+// The totals family: subtotal, vat_amount, rounding, total, amount_due. Each label gives candidates;
+// the set of candidates that adds up (subtotal + vat + rounding = total) wins over labels read alone,
+// which is what keeps "Total" on a line-item column or a total repeated on every page from winning.
+import type { FieldContext } from './context.js';
+import { labelledValues, type LabelledValue } from './find-labelled.js';
+import { readConfidence, type Found } from './found.js';
+import type { LabelName } from './labels.js';
+import { moneyIn } from './tokens.js';
+
+export interface Totals {
+  subtotal?: Found<number>;
+  vat_amount?: Found<number>;
+  rounding?: Found<number>;
+  total?: Found<number>;
+  amount_due?: Found<number>;
+  previous_balance?: Found<number>;
+  payments_credits?: Found<number>;
+}
+
+interface Candidate extends Found<number> {
+  score: number;
+}
+
+const CENT = 0.0051;
+
+export function findTotals(context: FieldContext): Totals {
+  const total = candidates(context, 'total');
+  const subtotal = candidates(context, 'subtotal');
+  const vat = candidates(context, 'vatAmount');
+  const rounding = candidates(context, 'rounding');
+  const due = candidates(context, 'amountDue');
+
+  const chosen = bestCombination(total, subtotal, vat, rounding);
+  const result: Totals = {};
+  if (chosen.total) result.total = chosen.total;
+  else if (due[0]) result.total = { ...due[0], confidence: due[0].confidence * 0.8 };
+  if (chosen.subtotal) result.subtotal = chosen.subtotal;
+  if (chosen.vat) result.vat_amount = chosen.vat;
+  if (chosen.rounding && chosen.rounding.value !== 0) result.rounding = chosen.rounding;
+  if (due[0]) result.amount_due = due[0];
+
+  const previous = candidates(context, 'previousBalance')[0];
+  if (previous) result.previous_balance = previous;
+  const payments = candidates(context, 'paymentsCredits')[0];
+  // Bills print payments as negative or "CR"; the field holds the magnitude applied.
+  if (payments) result.payments_credits = { ...payments, value: Math.abs(payments.value) };
+  return result;
+}
+
+/** Candidates of one label set, best first, one per distinct value. */
+function candidates(context: FieldContext, name: LabelName): Candidate[] {
+  const lines = context.document.lines.length || 1;
+  const out: Candidate[] = [];
+  for (const found of labelledValues(context.document, name)) {
+    const candidate = toCandidate(found, context, lines);
+    if (candidate) out.push(candidate);
+  }
+  out.sort((a, b) => b.score - a.score);
+  return out.filter((c, i) => out.findIndex((d) => Math.abs(d.value - c.value) < CENT) === i).slice(0, 6);
+}
+
+function toCandidate(found: LabelledValue, context: FieldContext, lines: number): Candidate | null {
+  const token = moneyIn(found.value.text, context.separator);
+  if (!token) return null;
+  // Values far below the label are more often another row's than this label's.
+  if (found.placement === 'below' && found.value.words.length > 4) return null;
+  const confidence = readConfidence(found.rank, found.placement, found.value.confidence);
+  // Totals stand near the end: a later occurrence wins a tie with an earlier one.
+  const late = (found.line.index / lines) * 0.1;
+  const placement = found.placement === 'below' ? -0.15 : found.placement === 'right' ? 0 : 0.02;
+  return {
+    value: token.value,
+    confidence,
+    status: 'read',
+    evidence: { page: found.value.page, box: found.value.box, confidence: found.value.confidence },
+    printed: token.text,
+    score: 1 - found.rank * 0.12 + late + placement + (token.decimals === 2 ? 0.1 : 0),
+  };
+}
+
+interface Combination {
+  total?: Candidate;
+  subtotal?: Candidate;
+  vat?: Candidate;
+  rounding?: Candidate;
+}
+
+function bestCombination(totals: Candidate[], subtotals: Candidate[], vats: Candidate[], roundings: Candidate[]): Combination {
+  const options = <T>(list: T[]) => [undefined, ...list];
+  let best: Combination = { total: totals[0], subtotal: subtotals[0], vat: vats[0], rounding: roundings[0] };
+  let bestScore = -Infinity;
+  for (const total of options(totals)) {
+    for (const subtotal of options(subtotals)) {
+      for (const vat of options(vats)) {
+        const rounding = roundings[0];
+        const score = scoreOf({ total, subtotal, vat, rounding });
+        if (score > bestScore) {
+          bestScore = score;
+          best = { total, subtotal, vat, rounding };
+        }
+      }
+    }
+  }
+  return best;
+}
+
+function scoreOf(c: Combination): number {
+  let score = (c.total?.score ?? 0) + (c.subtotal?.score ?? 0) * 0.6 + (c.vat?.score ?? 0) * 0.6;
+  if (c.total && c.subtotal && c.vat) {
+    const sum = c.subtotal.value + c.vat.value + (c.rounding?.value ?? 0);
+    if (Math.abs(sum - c.total.value) < CENT) score += 2;
+  }
+  // The same printed number cannot be two different totals, except a zero VAT.
+  if (c.total && c.subtotal && c.total.value === c.subtotal.value && c.vat && c.vat.value !== 0) score -= 1;
+  if (c.vat && c.total && Math.abs(c.vat.value) >= Math.abs(c.total.value) && c.total.value !== 0) score -= 1.5;
+  if (c.subtotal && c.total && Math.abs(c.subtotal.value) > Math.abs(c.total.value) + CENT && c.total.value > 0) score -= 1;
+  return score;
+}
