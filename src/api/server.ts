@@ -57,7 +57,9 @@ export async function buildServer(services: Services): Promise<FastifyInstance> 
   server.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await services.store.businesses.count();
-      return { status: 'ready' };
+      // Without an OCR engine, images and scans cannot be read: the service is not ready for them.
+      if ('error' in services.ocr) return reply.status(503).send({ status: 'unavailable', ocr: services.ocr });
+      return { status: 'ready', ocr: services.ocr };
     } catch {
       return reply.status(503).send({ status: 'unavailable' });
     }

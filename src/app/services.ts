@@ -9,6 +9,7 @@ import { DocumentService } from '../documents/document-service.js';
 import { BatchService } from '../jobs/batch-service.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { KeyService } from '../keys/key-service.js';
+import { ocrEngineStatus } from '../pipeline/ocr/index.js';
 import { ExtractionPool } from '../pipeline/extraction-pool.js';
 import { CursorCodec } from '../security/cursor.js';
 import { createSecretBox, loadSecretKey } from '../security/secret-box.js';
@@ -25,12 +26,25 @@ export interface Services {
   readonly batches: BatchService;
   readonly callbacks: CallbackService;
   readonly jobs: JobRunner;
+  /** The OCR engine and languages found at start-up, or why none can run. */
+  readonly ocr: OcrStatus;
   close(): Promise<void>;
 }
+
+export type OcrStatus = { engine: string; version: string; languages: string[] } | { error: string };
 
 export interface ServiceOptions {
   clock?: Clock;
   log?: Logger;
+}
+
+/** Probed once in the main thread; worker threads probe the same way when they first read a page. */
+async function probeOcr(): Promise<OcrStatus> {
+  try {
+    return await ocrEngineStatus();
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
@@ -41,6 +55,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const secretKey = loadSecretKey(config.secretKey, config.dataDir);
   // Separate keys per purpose, derived from the one secret.
   const cursorKey = createHmac('sha256', secretKey).update('ledgerlens list cursors').digest();
+  const ocr = await probeOcr();
   const pool = new ExtractionPool({ threads: config.extractionThreads, timeoutMs: config.extractionTimeoutMs });
   const limits = { maxPages: config.maxPages, maxPixels: config.maxPixels };
   const documents = new DocumentService(store, pool, clock, limits, new CursorCodec(cursorKey));
@@ -64,6 +79,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     batches,
     callbacks,
     jobs,
+    ocr,
     async close() {
       await jobs.stop();
       await pool.close();

@@ -19,6 +19,7 @@ export async function runExtract(config: Config, argv: string[]): Promise<number
       out: { type: 'string' },
       'raw-text': { type: 'boolean', default: false },
       regions: { type: 'boolean', default: false },
+      'ignore-embedded-xml': { type: 'boolean', default: false },
     },
   });
   if (files.length === 0) throw new Error('extract needs at least one FILE');
@@ -27,7 +28,12 @@ export async function runExtract(config: Config, argv: string[]): Promise<number
 
   const pool = new ExtractionPool({ threads: config.extractionThreads, timeoutMs: config.extractionTimeoutMs });
   const limits = { maxPages: config.maxPages, maxPixels: config.maxPixels };
-  const options = { hints: {}, rawText: values['raw-text'] ?? false, regions: values.regions ?? false };
+  const options = {
+    hints: {},
+    rawText: values['raw-text'] ?? false,
+    regions: values.regions ?? false,
+    ignoreEmbeddedXml: values['ignore-embedded-xml'] ?? false,
+  };
   let failures = 0;
   let done = 0;
   try {

@@ -16,7 +16,7 @@ const USAGE = `usage: ledgerlens <command>
   keys revoke KEY_ID                revoke a key at once
   businesses list                   list businesses
   extract FILE... [--out DIR]       run the extraction offline; one file to stdout, several into DIR
-          [--raw-text] [--regions]
+          [--raw-text] [--regions] [--ignore-embedded-xml]
 
 Configuration comes from environment variables; see the README.`;
 

@@ -9,7 +9,7 @@ export async function runServe(config: Config): Promise<number> {
   const server = await buildServer(services);
   await server.listen({ port: config.port, host: config.host });
   if (config.runWorkers) services.jobs.start();
-  services.log.info({ workers: config.runWorkers, data_dir: config.databaseUrl ? undefined : config.dataDir }, 'ledgerlens is ready');
+  services.log.info({ workers: config.runWorkers, data_dir: config.databaseUrl ? undefined : config.dataDir, ocr: services.ocr }, 'ledgerlens is ready');
 
   await new Promise<void>((resolve) => {
     const shutdown = (signal: string) => {

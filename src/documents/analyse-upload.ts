@@ -32,7 +32,14 @@ export async function analyseUpload(
 ): Promise<AnalysedDocument> {
   const started = performance.now();
   const mediaType = await detectMediaType(file.bytes);
-  const outcome = await pool.extract({ bytes: file.bytes, mediaType, filename: file.filename, hints: options.hints, limits });
+  const outcome = await pool.extract({
+    bytes: file.bytes,
+    mediaType,
+    filename: file.filename,
+    hints: options.hints,
+    limits,
+    ignoreEmbeddedXml: options.ignoreEmbeddedXml ?? false,
+  });
   const { pages, confidence, regions, raw_text, ...rest } = outcome;
   // regions and raw_text are kept only when asked for at upload, and then returned on every read.
   const stored: StoredOutcome = {

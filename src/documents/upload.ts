@@ -12,6 +12,8 @@ export interface UploadOptions {
   hints: Hints;
   rawText: boolean;
   regions: boolean;
+  /** Read an e-invoice from its page even when it embeds XML: the CLI's measuring mode, never set by the API. */
+  ignoreEmbeddedXml?: boolean;
 }
 
 export type { SourceChannel } from '../schemas/callback.schema.js';

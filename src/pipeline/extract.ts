@@ -1,43 +1,49 @@
-// The pipeline for one document: open (ingest) → read the pages → fields → reconcile → outcome.
+// The pipeline for one document: open (ingest) → read the pages → layout → fields → reconcile → outcome.
 // Runs inside an extraction worker thread; see extraction-pool.ts for the main-thread side.
-import { inspectImage } from '../ingest/open-image.js';
-import { openPdf } from '../ingest/open-pdf.js';
 import type { ExtractionOutcome } from '../schemas/document.schema.js';
-import { readPdfText } from './read-pdf-text.js';
-import type { ExtractionRequest, PageText } from './types.js';
-
-interface ReadDocument {
-  pages: number;
-  texts: PageText[];
-  warnings: string[];
-}
-
-async function readDocument(request: ExtractionRequest): Promise<ReadDocument> {
-  if (request.mediaType === 'application/pdf') {
-    const pdf = await openPdf(request.bytes, request.limits);
-    try {
-      return { pages: pdf.numPages, texts: await readPdfText(pdf), warnings: [] };
-    } finally {
-      await pdf.destroy();
-    }
-  }
-  const image = await inspectImage(request.bytes, request.mediaType, request.limits);
-  return { pages: image.pages, texts: [], warnings: [] };
-}
+import { parseEInvoiceXml, type EmbeddedInvoiceXml } from './einvoice/index.js';
+import { findFields, type Findings } from './fields/find-fields.js';
+import { fromEInvoice, type EInvoiceFindings } from './fields/from-einvoice.js';
+import { buildTextDocument, rawText, type TextDocument } from './layout/text-document.js';
+import { buildOutcomeFields } from './outcome.js';
+import { readDocument } from './read-document.js';
+import { reconcile } from './reconcile/reconcile.js';
+import type { ExtractionRequest } from './types.js';
 
 export async function extract(request: ExtractionRequest): Promise<ExtractionOutcome> {
   const read = await readDocument(request);
-  const rawText = read.texts.map((t) => t.text).filter(Boolean).join('\n\n');
+  const document = buildTextDocument(read.pages);
+  const text = rawText(document);
+  const page = findFields(document, request.hints);
+  const warnings = [...read.warnings];
+  const einvoice = read.embeddedXml ? useEmbeddedXml(read.embeddedXml, page.findings, document, warnings) : null;
+  const findings = einvoice?.findings ?? page.findings;
+  warnings.push(...reconcile(findings, page.kind));
+  const fields = buildOutcomeFields(findings, einvoice?.lineItems);
+  const isDocument = looksLikeDocument(findings.size, text);
+  if (!isDocument) warnings.push('not_a_document: no invoice, receipt or bill fields were found on the page');
   return {
-    pages: read.pages,
-    is_document: true,
-    confidence: 0,
-    extraction: { line_items: [] },
-    field_confidence: {},
-    field_status: {},
-    review_fields: [],
-    warnings: [...read.warnings, 'fields_not_extracted: this build reads document text only; field extraction is not enabled'],
-    regions: {},
-    ...(rawText ? { raw_text: rawText } : {}),
+    pages: read.pageCount,
+    is_document: isDocument,
+    ...(isDocument ? fields : { extraction: { line_items: [] }, field_confidence: {}, field_status: {}, review_fields: [], regions: {}, confidence: 0 }),
+    warnings,
+    ...(text ? { raw_text: text } : {}),
   };
+}
+
+function useEmbeddedXml(embedded: EmbeddedInvoiceXml, page: Findings, document: TextDocument, warnings: string[]): EInvoiceFindings | null {
+  const parsed = parseEInvoiceXml(embedded.xml);
+  if (!parsed) {
+    warnings.push(`embedded_xml_unreadable: ${embedded.filename} is not a CII or UBL invoice; fields are read from the page`);
+    return null;
+  }
+  const used = fromEInvoice(parsed.fields, page, document);
+  if (!used) warnings.push(`embedded_xml_mismatch: ${embedded.filename} describes another invoice than the page shows; fields are read from the page`);
+  return used;
+}
+
+/** A business document has amounts and some of the fields; a street photo or a page of prose has neither. */
+function looksLikeDocument(fieldCount: number, text: string): boolean {
+  const amounts = text.match(/\d+[.,]\d{2}(?!\d)/gu)?.length ?? 0;
+  return fieldCount >= 2 && amounts >= 1;
 }

@@ -11,6 +11,8 @@ export interface ExtractionRequest {
   filename: string;
   hints: Hints;
   limits: IngestLimits;
+  /** Take fields from the page even when the PDF embeds an e-invoice (measuring the page reader). */
+  ignoreEmbeddedXml: boolean;
 }
 
 export type ExtractionReply = { ok: true; outcome: ExtractionOutcome } | { ok: false; error: PublicError };

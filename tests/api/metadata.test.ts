@@ -90,6 +90,12 @@ describe('metadata and OpenAPI', () => {
 
   test('health probes', async () => {
     assert.equal((await fetch(`${server.baseUrl}/healthz`)).status, 200);
-    assert.equal((await fetch(`${server.baseUrl}/readyz`)).status, 200);
+    const ready = await fetch(`${server.baseUrl}/readyz`);
+    assert.equal(ready.status, 200);
+    const body = (await ready.json()) as { status: string; ocr: { engine: string; version: string; languages: string[] } };
+    assert.equal(body.status, 'ready');
+    assert.ok(['tesseract', 'tesseract.js'].includes(body.ocr.engine), `OCR engine reported: ${body.ocr.engine}`);
+    assert.match(body.ocr.version, /\d/);
+    assert.ok(body.ocr.languages.includes('eng'), 'English is always available');
   });
 });

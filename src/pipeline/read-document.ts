@@ -1,0 +1,67 @@
+// Reading the page: every page as words with boxes. PDFs give them from the text layer; scanned pages,
+// pages whose text layer is garbage, and images go through OCR.
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { inspectImage } from '../ingest/open-image.js';
+import { openPdf } from '../ingest/open-pdf.js';
+import { findEmbeddedInvoiceXml, type EmbeddedInvoiceXml } from './einvoice/index.js';
+import { ocrPdfPage, readImageWords } from './ocr/index.js';
+import { readPdfWords } from './read-pdf-words.js';
+import type { ExtractionRequest, PageWords, Word } from './types.js';
+
+export interface ReadDocument {
+  pageCount: number;
+  pages: PageWords[];
+  warnings: string[];
+  /** The e-invoice XML a PDF carries, unless the request asked to read the page only. */
+  embeddedXml?: EmbeddedInvoiceXml;
+}
+
+export async function readDocument(request: ExtractionRequest): Promise<ReadDocument> {
+  const languages = request.hints.language ? [request.hints.language] : undefined;
+  if (request.mediaType !== 'application/pdf') {
+    const image = await inspectImage(request.bytes, request.mediaType, request.limits);
+    const read = await readImageWords(request.bytes, request.mediaType, languages);
+    return { pageCount: image.pages, pages: read.pages, warnings: read.warnings };
+  }
+  const pdf = await openPdf(request.bytes, request.limits);
+  try {
+    const { pages, warnings } = await readPdfPages(pdf, languages);
+    const embeddedXml = request.ignoreEmbeddedXml ? null : await findEmbeddedInvoiceXml(pdf);
+    return { pageCount: pdf.numPages, pages, warnings, ...(embeddedXml ? { embeddedXml } : {}) };
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+async function readPdfPages(pdf: PDFDocumentProxy, languages: string[] | undefined): Promise<{ pages: PageWords[]; warnings: string[] }> {
+  const pages: PageWords[] = [];
+  const warnings: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const page = await pdf.getPage(number);
+    try {
+      const layer = await readPdfWords(page);
+      if (textLayerUsable(layer.words)) {
+        pages.push(layer);
+        continue;
+      }
+      const read = await ocrPdfPage(page, languages);
+      pages.push(read.words);
+      warnings.push(...read.warnings);
+      if (layer.words.length) warnings.push(`text_layer_unusable: page ${number} was read by OCR because its text layer does not map to readable text`);
+    } finally {
+      page.cleanup();
+    }
+  }
+  return { pages, warnings: [...new Set(warnings)] };
+}
+
+/**
+ * A text layer worth reading has some words, and most of them are made of letters, digits and
+ * punctuation: fonts without a proper Unicode map give private-use, control or replacement characters.
+ */
+export function textLayerUsable(words: Word[]): boolean {
+  if (words.length === 0) return false;
+  const readable = words.filter((w) => /^[\p{L}\p{N}\p{P}\p{S}]+$/u.test(w.text) && !/[\uFFFD\p{Co}\p{Cc}]/u.test(w.text));
+  const letters = words.filter((w) => /\p{L}{2}/u.test(w.text));
+  return readable.length >= words.length * 0.8 && (words.length < 5 || letters.length >= words.length * 0.3);
+}
