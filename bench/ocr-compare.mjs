@@ -6,7 +6,15 @@
 //
 // Options: --pdfs N (PDFs per folder, spread over the sorted list; default 6), --pages N (pages per PDF,
 // default 2), --limit N (images per folder, for a quick run), --skip a,b (sections: accuracy, diacritics,
-// parallel, preprocess), --work DIR (rendered pages and language data; default $TMPDIR/ledgerlens-ocr-bench).
+// parallel, preprocess, module), --only k,k (accuracy and diacritics runs to do, as engine/set keys such as
+// native/engEst), --work DIR (rendered pages and language data; default $TMPDIR/ledgerlens-ocr-bench),
+// --idle-wait S (longest wait for an idle machine before timing anyway; default 600),
+// --module-langs "eng;eng+deu+est" (language sets for the module section).
+//
+// The "module" section runs the service's own OCR stage (dist/src/pipeline/ocr, so build first) per engine
+// and language set: readImageWords on the receipts/photos, ocrPdfPage on image-only PDFs made from the
+// degraded scans (as a scanner makes them), timed per page including rendering, with the peak RSS of the
+// whole process tree (Node plus its Tesseract children).
 //
 // Engines: native Tesseract (child process, TSV) with Debian's language packages; the same binary with the
 // npm best_int models; tesseract.js 7 with the npm @tesseract.js-data packages. Any of them may be absent:
@@ -30,11 +38,12 @@ const THIS_FILE = fileURLToPath(import.meta.url);
 // ---------------------------------------------------------------------------------------------------
 // Settings
 
-// Multi-language sets: the five the team asked for; tesseract.js has no Russian on npm.
+// Language sets: English alone, English + Estonian (a candidate default), and the five the team asked
+// for; tesseract.js has no Russian on npm.
 const LANG_SETS = {
-  native: { eng: ['eng'], multi: ['eng', 'est', 'deu', 'fin', 'rus'] },
+  native: { eng: ['eng'], engEst: ['eng', 'est'], engDeuEst: ['eng', 'deu', 'est'], multi: ['eng', 'est', 'deu', 'fin', 'rus'] },
   nativeBest: { eng: ['eng'], multi: ['eng', 'est', 'deu', 'fin'] },
-  tjs: { eng: ['eng'], multi: ['eng', 'est', 'deu', 'fin'] },
+  tjs: { eng: ['eng'], engEst: ['eng', 'est'], engDeuEst: ['eng', 'deu', 'est'], multi: ['eng', 'est', 'deu', 'fin'] },
 };
 // For the diacritics check every language whose letters appear in the sample.
 const DIACRITIC_LANGS = ['eng', 'est', 'deu', 'fin', 'lav', 'lit', 'pol', 'fra', 'rus'];
@@ -47,6 +56,8 @@ const FOREIGN_CPU_LIMIT = 0.25;
 // Native runs use one OpenMP thread per process: on this 2-vCPU machine Tesseract's OpenMP threading made a
 // page about twice as slow, not faster (see the throughput table, which also runs the default).
 const NATIVE_ENV = { OMP_THREAD_LIMIT: '1' };
+// Longest wait for an idle machine before a run is timed anyway (--idle-wait).
+let IDLE_WAIT_S = 600;
 
 // ---------------------------------------------------------------------------------------------------
 // Small helpers
@@ -130,7 +141,7 @@ class ForeignLoad {
     return hit.length ? mean(hit.map((s) => s.cores)) : 0;
   }
 
-  async waitForIdle({ seconds = 3, maxWaitS = 600 } = {}) {
+  async waitForIdle({ seconds = 3, maxWaitS = IDLE_WAIT_S } = {}) {
     const deadline = now() + maxWaitS * 1000;
     for (;;) {
       await sleep(seconds * 1000);
@@ -693,6 +704,8 @@ async function measure(opt) {
   const workDir = path.resolve(opt.work);
   fs.mkdirSync(workDir, { recursive: true });
   const skip = new Set(opt.skip.split(',').filter(Boolean));
+  const only = opt.only ? new Set(opt.only.split(',')) : null;
+  const wanted = (key) => !only || only.has(key);
 
   const native = nativeInfo();
   const tjs = tjsInfo();
@@ -729,6 +742,7 @@ async function measure(opt) {
     for (const engine of engines) {
       for (const [setKey, langs] of Object.entries(engine.langs)) {
         const key = `${engine.key}/${setKey}`;
+        if (!wanted(key)) continue;
         if (missingLangs(engine, langs).length) { state.runs[key] = { missing: missingLangs(engine, langs) }; continue; }
         state.runs[key] = await timedRun(engine, langs, pages, ctx);
       }
@@ -740,7 +754,7 @@ async function measure(opt) {
     for (const engine of engines) {
       const sets = { ...engine.langs, all: DIACRITIC_LANGS.filter((l) => engine.available.includes(l)) };
       for (const [setKey, langs] of Object.entries(sets)) {
-        if (missingLangs(engine, langs).length) continue;
+        if (!wanted(`${engine.key}/${setKey}`) || missingLangs(engine, langs).length) continue;
         const run = await runEngine(engine, langs, diaPages, ctx);
         for (const r of run.results) state.diacritics.push({ engine: engine.key, setKey, langs, page: r.id, ms: r.ms, ...diacriticsRecovered(r.text), text: r.text });
       }
@@ -778,8 +792,112 @@ async function measure(opt) {
     }
   }
 
+  if (!skip.has('module')) {
+    const modulePages = pages.filter((p) => p.set === 'image' || p.set === 'scan');
+    state.module = [];
+    for (const engine of engines.filter((e) => e.key !== 'nativeBest')) {
+      for (const langs of opt['module-langs'].split(';').map((l) => l.split('+'))) {
+        if (missingLangs(engine, langs).length) continue;
+        await load.waitForIdle();
+        log(`module ${engine.key} ${langs.join('+')}: ${modulePages.length} pages`);
+        const start = now();
+        const run = await runModuleChild(engine.kind === 'native' ? 'tesseract' : 'tesseract.js', langs, modulePages);
+        state.module.push({ engine: engine.key, langs, foreignCores: load.during(start, now()), ...run });
+      }
+    }
+  }
+
   load.stop();
   return state;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The service's own OCR stage, in a child per engine and language set (the engine is chosen once per process)
+
+/** Peak RSS of a process and all its descendants together, sampled from /proc. */
+function watchTreeRss(rootPid) {
+  let peakKB = 0;
+  const timer = setInterval(() => {
+    const byPid = readProcTicks();
+    let kb = 0;
+    for (const pid of byPid.keys()) {
+      let p = pid;
+      for (let hops = 0; p > 1 && p !== rootPid && hops < 50; hops++) p = byPid.get(p)?.ppid ?? 0;
+      if (p !== rootPid) continue;
+      try { kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0); } catch { /* gone */ }
+    }
+    peakKB = Math.max(peakKB, kb);
+  }, 50);
+  return () => { clearInterval(timer); return peakKB; };
+}
+
+function runModuleChild(engineName, langs, pages) {
+  return new Promise((resolve, reject) => {
+    const env = { ...process.env, LEDGERLENS_OCR_ENGINE: engineName, LEDGERLENS_OCR_LANGUAGES: langs.join('+') };
+    const child = fork(THIS_FILE, ['--module-child'], { env, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const stopRss = watchTreeRss(child.pid);
+    const stderr = [];
+    child.stderr.on('data', (d) => stderr.push(d));
+    child.once('message', (msg) => { const treePeakKB = stopRss(); msg.error ? reject(new Error(msg.error)) : resolve({ ...msg, treePeakKB }); });
+    child.once('error', reject);
+    child.once('exit', (code) => code !== 0 && reject(new Error(`module child exited ${code}: ${Buffer.concat(stderr)}`)));
+    child.send({ pages: pages.map(({ id, set, path: p, width, height }) => ({ id, set, path: p, width, height })) });
+  });
+}
+
+/** Words back into lines (a word whose top is below the previous word's bottom starts one), for label recall. */
+function pageText(words) {
+  let text = '';
+  let prev = null;
+  for (const w of words) {
+    text += prev ? (w.box[1] > prev.box[3] ? '\n' : ' ') : '';
+    text += w.text;
+    prev = w;
+  }
+  return text;
+}
+
+async function moduleChildMain() {
+  const job = await new Promise((r) => process.once('message', r));
+  try {
+    const root = path.resolve(path.dirname(THIS_FILE), '..');
+    const ocr = await import(path.join(root, 'dist/src/pipeline/ocr/index.js'));
+    const { openPdf } = await import(path.join(root, 'dist/src/ingest/open-pdf.js'));
+    const { PDFDocument } = await import('pdf-lib');
+    const status = await ocr.ocrEngineStatus();
+    // Warm-up (pdfjs, sharp, a tesseract.js worker's start): the first page of a process is not typical.
+    const t0 = now();
+    const warm = job.pages.find((p) => p.set === 'image');
+    if (warm) await ocr.readImageWords(fs.readFileSync(warm.path), /\.png$/i.test(warm.path) ? 'image/png' : 'image/jpeg');
+    const warmUpMs = now() - t0;
+    const results = [];
+    for (const page of job.pages) {
+      const bytes = fs.readFileSync(page.path);
+      let read;
+      let p0;
+      if (page.set === 'scan') {
+        const doc = await PDFDocument.create();
+        const image = await doc.embedJpg(bytes);
+        const [w, h] = [(page.width * 72) / 300, (page.height * 72) / 300];
+        doc.addPage([w, h]).drawImage(image, { x: 0, y: 0, width: w, height: h });
+        const pdf = await openPdf(await doc.save(), { maxPages: 10, maxPixels: 1e9 });
+        p0 = now();
+        const r = await ocr.ocrPdfPage(await pdf.getPage(1));
+        read = { pages: [r.words], warnings: r.warnings };
+        await pdf.destroy();
+      } else {
+        p0 = now();
+        read = await ocr.readImageWords(bytes, /\.png$/i.test(page.path) ? 'image/png' : 'image/jpeg');
+      }
+      const p1 = now();
+      const words = read.pages.flatMap((p) => p.words);
+      results.push({ id: page.id, set: page.set, t0: p0, t1: p1, ms: p1 - p0, text: read.pages.map((p) => pageText(p.words)).join('\n'), warnings: read.warnings, words: words.length, confSum: sum(words.map((w) => w.confidence * 100)) });
+    }
+    await ocr.closeOcr();
+    process.send({ status, warmUpMs, results }, () => process.exit(0));
+  } catch (err) {
+    process.send({ error: String(err?.stack ?? err) }, () => process.exit(0));
+  }
 }
 
 function summariseRun(run, pages) {
@@ -889,6 +1007,43 @@ function reportTextQuality(state) {
   return ['#### Text read (non-space characters per page, mean word confidence 0–100, bag-of-words recall of the PDF text layer)', mdTable(headers, rows)].join('\n');
 }
 
+/**
+ * Latin letters beyond ASCII, counted per character so extra letters cannot make up for missed ones.
+ * Latin only: some text layers carry junk from fonts without a proper ToUnicode map.
+ */
+function diacriticLetters(text) {
+  const m = new Map();
+  for (const c of text.normalize('NFC')) if (/\p{Script=Latin}/u.test(c) && c.codePointAt(0) > 127) m.set(c, (m.get(c) ?? 0) + 1);
+  return m;
+}
+
+/**
+ * What loading more languages does on real pages: diacritics of the PDF text layer recovered, and
+ * Cyrillic letters produced although the corpus prints none (look-alikes such as А В Е К М Н О Р С Т Х).
+ */
+function reportLanguageEffects(state) {
+  const cols = runColumns(state).filter((c) => c.run.results);
+  const pdfPages = (set) => state.pages.filter((p) => p.set === set);
+  const rows = cols.map((c) => {
+    const texts = runTexts(c.run);
+    const recovered = (set) => {
+      let hit = 0;
+      let total = 0;
+      for (const p of pdfPages(set)) {
+        const want = diacriticLetters(p.textLayer ?? '');
+        const got = diacriticLetters(texts.get(p.id)?.text ?? '');
+        for (const [ch, n] of want) { total += n; hit += Math.min(n, got.get(ch) ?? 0); }
+      }
+      return fmtPct(hit, total) + ` of ${total}`;
+    };
+    const cyrillic = state.pages.map((p) => [...(texts.get(p.id)?.text ?? '')].filter((ch) => /\p{Script=Cyrillic}/u.test(ch)).length);
+    const pagesWith = cyrillic.filter((n) => n > 0).length;
+    return [c.title, ...(pdfPages('render').length ? [recovered('render'), recovered('scan')] : []), `${sum(cyrillic)} on ${pagesWith} of ${cyrillic.length} pages`];
+  });
+  const headers = ['engine, languages', ...(state.pages.some((p) => p.set === 'render') ? ['text-layer diacritics recovered, renders', 'degraded scans'] : []), 'Cyrillic letters output (the corpus prints none)'];
+  return ['#### Side effects of the language set on real pages', mdTable(headers, rows)].join('\n');
+}
+
 function reportSpeed(state) {
   const cols = runColumns(state);
   const rows = cols.map((c) => {
@@ -944,29 +1099,59 @@ function reportPreprocess(state) {
   const groups = [...new Set(state.samples.filter((s) => s.set === 'image').map((s) => s.group))];
   const imageIds = new Set(state.pages.filter((p) => p.set === 'image').map((p) => p.id));
   const big = new Set(state.pages.filter((p) => p.set === 'image' && Math.max(p.width, p.height) > PHOTO_CAP_PX).map((p) => p.id));
-  const line = (engineKey, setKey, variant, texts, prep) => {
+  const line = (engineKey, setKey, variant, texts, prep, peakRssKB) => {
     const engine = state.engines.find((e) => e.key === engineKey);
     const recall = groups.map((g) => { const r = recallOf(photoSamples(g), (s) => texts.get(s.id)?.text ?? ''); return fmtPct(r.found, r.total); });
-    const all = [...texts.entries()].filter(([id]) => imageIds.has(id)).map(([, r]) => r);
-    const bigMs = all.filter((r) => big.has(r.id)).map((r) => r.ms);
+    const entries = [...texts.entries()].filter(([id]) => imageIds.has(id));
+    const all = entries.map(([, r]) => r);
+    const bigMs = entries.filter(([id]) => big.has(id)).map(([, r]) => r.ms);
     const prepMs = prep ? median(prep.map((p) => p.prepMs)) : 0;
-    return [`${engine.label}, ${engine.langs[setKey].join('+')}`, variant, ...recall, fmtMs(median(all.map((r) => r.ms))), fmtMs(percentile(all.map((r) => r.ms), 95)), fmtMs(median(bigMs)), fmtMs(prepMs)];
+    const rss = engine.kind === 'native' ? Math.max(...all.map((r) => r.rssKB)) : peakRssKB;
+    return [`${engine.label}, ${engine.langs[setKey].join('+')}`, variant, ...recall, fmtMs(median(all.map((r) => r.ms))), fmtMs(percentile(all.map((r) => r.ms), 95)), fmtMs(median(bigMs)), fmtMs(prepMs), fmtMB(rss)];
   };
   for (const engine of state.engines.filter((e) => e.key !== 'nativeBest')) {
     for (const setKey of ['eng', 'multi']) {
       const base = state.runs[`${engine.key}/${setKey}`];
       const variants = state.preprocess.filter((p) => p.engine === engine.key && p.setKey === setKey);
       if (!base?.results || !variants.length) continue;
-      rows.push(line(engine.key, setKey, 'as is', runTexts(base), null));
+      rows.push(line(engine.key, setKey, 'as is', runTexts(base), null, base.peakRssKB));
       for (const v of variants) {
         const texts = new Map(v.run.results.map((r) => [r.id.replace(/@.*$/, ''), r]));
-        rows.push(line(engine.key, setKey, v.variant === 'cap' ? `long side ≤ ${PHOTO_CAP_PX}` : `grayscale + normalise, ≤ ${PHOTO_CAP_PX}`, texts, v.prep));
+        rows.push(line(engine.key, setKey, v.variant === 'cap' ? `long side ≤ ${PHOTO_CAP_PX}` : `grayscale + normalise, ≤ ${PHOTO_CAP_PX}`, texts, v.prep, v.run.peakRssKB));
       }
     }
   }
   return [
     `#### Pre-processing receipts/photos with sharp (${big.size} of the images are larger than ${PHOTO_CAP_PX} px)`,
-    mdTable(['engine, languages', 'pre-processing', ...groups.map((g) => `recall ${g}`), 'OCR ms median', 'p95', `ms median, images > ${PHOTO_CAP_PX} px`, 'sharp ms median'], rows),
+    mdTable(['engine, languages', 'pre-processing', ...groups.map((g) => `recall ${g}`), 'OCR ms median', 'p95', `ms median, images > ${PHOTO_CAP_PX} px`, 'sharp ms median', 'peak RSS (child max / process)'], rows),
+  ].join('\n');
+}
+
+function reportModule(state) {
+  if (!state.module?.length) return '';
+  const rows = state.module.map((m) => {
+    const engine = state.engines.find((e) => e.key === m.engine);
+    const texts = new Map(m.results.map((r) => [r.id, r]));
+    const recall = (set) => {
+      const samples = state.samples.filter((s) => s.set === set);
+      const r = recallOf(samples, (s) => s.pageIds.map((id) => texts.get(id)?.text ?? '').join('\n'));
+      return fmtPct(r.found, r.total);
+    };
+    const ms = (set) => m.results.filter((r) => r.set === set).map((r) => r.ms);
+    const warned = (prefix) => m.results.filter((r) => r.warnings.some((w) => w.startsWith(prefix))).length;
+    return [
+      `${engine.label}, ${m.langs.join('+')}`,
+      recall('image'), recall('scan'),
+      fmtMs(median(ms('image'))), fmtMs(percentile(ms('image'), 95)),
+      fmtMs(median(ms('scan'))), fmtMs(percentile(ms('scan'), 95)),
+      fmtMB(m.treePeakKB), fmtMs(m.warmUpMs),
+      `${warned('page_rotated')} / ${warned('page_deskewed')} / ${warned('low_resolution')}`,
+      m.foreignCores.toFixed(2),
+    ];
+  });
+  return [
+    '#### The service\'s OCR stage (src/pipeline/ocr): label recall and ms per page, including preparation, rendering and orientation checks',
+    mdTable(['engine, languages', 'recall receipts/photos', 'recall degraded scans (image-only PDF)', 'receipt/photo median ms', 'p95', 'scanned A4 page median ms', 'p95', 'peak RSS, process tree', 'first page ms (start-up)', 'pages rotated / deskewed / low resolution', 'other processes (cores)'], rows),
   ].join('\n');
 }
 
@@ -975,10 +1160,12 @@ function report(state) {
     reportSetup(state), '',
     reportRecall(state), '',
     reportTextQuality(state), '',
+    reportLanguageEffects(state), '',
     reportSpeed(state), '',
     reportDiacritics(state), '',
     reportParallel(state), '',
     reportPreprocess(state), '',
+    reportModule(state), '',
   ].join('\n');
 }
 
@@ -995,10 +1182,16 @@ async function main() {
       skip: { type: 'string', default: '' },
       save: { type: 'string' },
       from: { type: 'string' },
+      only: { type: 'string' },
       'tjs-child': { type: 'boolean', default: false },
+      'module-child': { type: 'boolean', default: false },
+      'idle-wait': { type: 'string', default: '600' },
+      'module-langs': { type: 'string', default: 'eng;eng+deu+est;eng+deu+est+fin+lav+lit' },
     },
   });
   if (opt['tjs-child']) return tjsChildMain();
+  if (opt['module-child']) return moduleChildMain();
+  IDLE_WAIT_S = Number(opt['idle-wait']);
   const state = opt.from ? JSON.parse(fs.readFileSync(opt.from, 'utf8')) : await measure(opt);
   if (opt.save) fs.writeFileSync(opt.save, JSON.stringify(state));
   process.stdout.write(report(state));

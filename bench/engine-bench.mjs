@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+// `npm run bench`: milliseconds per page and peak memory of the extraction engine over the corpus.
+//
+//   node bench/engine-bench.mjs [--corpus ../shared/corpus] [--scanned N] [--threads N]
+//
+// Three runs through the service's own worker pool (dist/src/pipeline/extraction-pool.js):
+//  1. text PDFs of the corpus, one at a time: ms per page (median, p95);
+//  2. scanned A4 pages: the first page of N corpus PDFs rendered at 300 dpi into an image-only PDF
+//     (as a scanner makes them), one at a time: ms per page; plus the corpus photos and receipt scans;
+//  3. everything at once through a pool sized to the cores: peak RSS of this process and its children
+//     (native Tesseract runs as child processes), sampled every 50 ms from /proc.
+// The machine should be otherwise idle; the numbers are for this machine kind (see docs/engine.md).
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { PDFDocument } from 'pdf-lib';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({
+  options: {
+    corpus: { type: 'string', default: resolve(root, '../shared/corpus') },
+    scanned: { type: 'string', default: '6' },
+    threads: { type: 'string', default: String(availableParallelism()) },
+  },
+});
+const { ExtractionPool } = await import(join(root, 'dist/src/pipeline/extraction-pool.js'));
+const { detectMediaType } = await import(join(root, 'dist/src/ingest/media-type.js'));
+const { openPdf } = await import(join(root, 'dist/src/ingest/open-pdf.js'));
+const { ocrEngineStatus } = await import(join(root, 'dist/src/pipeline/ocr/index.js'));
+// The renderer OCR uses for scanned PDF pages makes the bench's scans, so they match what a scanner gives OCR.
+const { renderPdfPage } = await import(join(root, 'dist/src/pipeline/ocr/render-pdf-page.js'));
+const { fromGray } = await import(join(root, 'dist/src/pipeline/ocr/gray-image.js'));
+
+const limits = { maxPages: 200, maxPixels: 100_000_000 };
+const corpus = resolve(values.corpus);
+const files = readdirSync(corpus, { recursive: true })
+  .map(String)
+  .filter((f) => /\.(pdf|jpe?g|png|tiff?|webp|heic)$/iu.test(f))
+  .sort()
+  .map((f) => join(corpus, f));
+
+const engine = await ocrEngineStatus();
+console.log(`OCR engine: ${engine.engine} ${engine.version}, languages ${engine.languages.join('+')}; ${availableParallelism()} cores`);
+
+const memory = startMemorySampler();
+const single = new ExtractionPool({ threads: 1, timeoutMs: 600_000 });
+try {
+  const textPdfs = files.filter((f) => f.endsWith('.pdf'));
+  const images = files.filter((f) => !f.endsWith('.pdf'));
+  const scanned = await scannedPages(textPdfs.slice(0, Number(values.scanned) * 3).filter((_, i) => i % 3 === 0));
+
+  // The first document warms the worker (pdfjs, OCR engine start); it is not counted.
+  await single.extract(await request(readFileSync(textPdfs[0]), 'warm-up.pdf'));
+  await single.extract(await request(readFileSync(images[0]), 'warm-up-image'));
+
+  report('text PDF pages', await perPage(single, textPdfs.map((f) => ({ name: f, bytes: readFileSync(f) }))));
+  report('scanned A4 pages (300 dpi, image-only PDF)', await perPage(single, scanned));
+  report('photos and receipt scans (per image)', await perPage(single, images.map((f) => ({ name: f, bytes: readFileSync(f) }))));
+} finally {
+  await single.close();
+}
+
+memory.reset();
+const pool = new ExtractionPool({ threads: Number(values.threads), timeoutMs: 600_000 });
+const started = Date.now();
+try {
+  await Promise.all(files.map(async (f) => pool.extract(await request(readFileSync(f), f)).catch(() => undefined)));
+} finally {
+  await pool.close();
+}
+console.log(`\nall ${files.length} documents through ${values.threads} threads: ${((Date.now() - started) / 1000).toFixed(1)} s, peak RSS ${memory.peakMb()} MB (process + OCR children)`);
+memory.stop();
+
+async function request(bytes, filename) {
+  return { bytes, mediaType: await detectMediaType(bytes), filename, hints: {}, limits, ignoreEmbeddedXml: true };
+}
+
+async function perPage(pool, documents) {
+  const samples = [];
+  for (const { name, bytes } of documents) {
+    const t0 = performance.now();
+    const outcome = await pool.extract(await request(bytes, name)).catch((error) => ({ error }));
+    if (outcome.error) continue;
+    const ms = performance.now() - t0;
+    for (let i = 0; i < outcome.pages; i++) samples.push(ms / outcome.pages);
+  }
+  return samples;
+}
+
+function report(title, samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  console.log(`${title}: ${sorted.length} pages, median ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms`);
+}
+
+/** The first page of each PDF as a scanner would deliver it: a 300 dpi grey JPEG in an image-only PDF. */
+async function scannedPages(pdfFiles) {
+  const out = [];
+  for (const file of pdfFiles) {
+    const pdf = await openPdf(readFileSync(file), limits);
+    const page = await pdf.getPage(1);
+    const { width, height } = page.getViewport({ scale: 1 });
+    const rendered = await renderPdfPage(page, 300);
+    await pdf.destroy();
+    const jpeg = await fromGray(rendered.image).jpeg({ quality: 85 }).toBuffer();
+    const scan = await PDFDocument.create();
+    const image = await scan.embedJpg(jpeg);
+    const sheet = scan.addPage([width, height]);
+    sheet.drawImage(image, { x: 0, y: 0, width, height });
+    out.push({ name: `${file} (scanned)`, bytes: Buffer.from(await scan.save()) });
+  }
+  return out;
+}
+
+function startMemorySampler() {
+  let peak = 0;
+  const sample = () => {
+    let kb = rssKb(process.pid);
+    for (const pid of readdirSync('/proc').filter((p) => /^\d+$/u.test(p))) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        if (ppid === process.pid) kb += rssKb(pid);
+      } catch {
+        // The process ended while we looked.
+      }
+    }
+    peak = Math.max(peak, kb);
+  };
+  const timer = setInterval(sample, 50);
+  return { peakMb: () => (peak / 1024).toFixed(0), reset: () => (peak = 0), stop: () => clearInterval(timer) };
+}
+
+function rssKb(pid) {
+  try {
+    return Number(/VmRSS:\s+(\d+)/u.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
