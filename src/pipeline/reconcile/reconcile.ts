@@ -1,9 +1,11 @@
 // Reconciliation: the printed amounts must agree. subtotal + vat_amount + rounding = total, and
 // total − payments/credits (+ previous balance) = amount_due. A missing member is derived when the
 // others allow it; members that disagree are marked for review instead of being forced to fit.
-// Values filled from reference data (a country from a VAT id's prefix) are marked enriched.
+// Values filled from reference data (a country from a VAT id's prefix, a BIC from an IBAN's bank
+// code) are marked enriched.
 import type { DocumentKind } from '../fields/context.js';
 import type { FieldValue, Findings } from '../fields/find-fields.js';
+import ibanToBicModule from 'iban-to-bic';
 import { round, type Found } from '../fields/found.js';
 
 /** Below this a read value goes to a person even when it reconciles. */
@@ -58,6 +60,7 @@ export function reconcile(findings: Findings, kind: DocumentKind): string[] {
 
   enrichCountry(findings, 'vendor');
   enrichCountry(findings, 'customer');
+  enrichBic(findings);
 
   for (const found of findings.values()) {
     if (found.status === 'read' && found.confidence < REVIEW_BELOW) found.status = 'review';
@@ -83,5 +86,15 @@ function enrichCountry(findings: Findings, party: string): void {
   if (/^[A-Z]{2}$/u.test(country)) {
     const found: Found<FieldValue> = { value: country, confidence: 0.9, status: 'enriched' };
     findings.set(`${party}.country`, found);
+  }
+}
+
+/** A BIC the page does not print, from the IBAN's national bank code (where that registry is public). */
+function enrichBic(findings: Findings): void {
+  for (const [path, found] of [...findings]) {
+    const bank = /^(banks\[\d+\])\.iban$/u.exec(path)?.[1];
+    if (!bank || found.status !== 'read' || findings.has(`${bank}.swift_bic`)) continue;
+    const bic = ibanToBicModule.ibanToBic(String(found.value));
+    if (bic) findings.set(`${bank}.swift_bic`, { value: bic.replace(/XXX$/u, ''), confidence: 0.9, status: 'enriched' });
   }
 }
