@@ -19,7 +19,7 @@ export class CallbackService {
 
   async get(businessId: string): Promise<Callback> {
     const config = await this.store.callbacks.find(businessId);
-    const deliveries = await this.store.callbacks.latestDeliveries(businessId, LATEST_DELIVERIES);
+    const deliveries = await this.store.deliveries.latest(businessId, LATEST_DELIVERIES);
     return {
       url: config?.url ?? '',
       enabled: config ? config.enabled === 1 : false,
@@ -53,7 +53,7 @@ export class CallbackService {
         secret_ciphertext: newSecret ? this.secrets.seal(newSecret) : current!.secret_ciphertext,
         updated_at: isoNow(this.clock),
       });
-      await tx.callbacks.cancelPending(businessId);
+      await tx.deliveries.cancelPending(businessId);
       return newSecret;
     });
     const callback = await this.get(businessId);

@@ -5,6 +5,7 @@ import type { DialectProfile } from './dialect.js';
 import { ApiKeysRepository } from './repositories/api-keys.repository.js';
 import { BusinessesRepository } from './repositories/businesses.repository.js';
 import { CallbacksRepository } from './repositories/callbacks.repository.js';
+import { DeliveriesRepository } from './repositories/deliveries.repository.js';
 import { DocumentsRepository } from './repositories/documents.repository.js';
 import { JobsRepository } from './repositories/jobs.repository.js';
 import { UsageRepository } from './repositories/usage.repository.js';
@@ -16,6 +17,7 @@ export class Store {
   readonly jobs: JobsRepository;
   readonly usage: UsageRepository;
   readonly callbacks: CallbacksRepository;
+  readonly deliveries: DeliveriesRepository;
 
   constructor(
     readonly db: Db,
@@ -27,6 +29,7 @@ export class Store {
     this.jobs = new JobsRepository(db, profile);
     this.usage = new UsageRepository(db);
     this.callbacks = new CallbacksRepository(db);
+    this.deliveries = new DeliveriesRepository(db);
   }
 
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {

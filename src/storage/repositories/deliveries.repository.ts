@@ -1,0 +1,80 @@
+// Callback deliveries: one row per event, queued in the transaction that stores the document. A
+// worker claims a due row by moving it to `sending` with a lease in next_attempt_at; a row still
+// `sending` after its lease ran out belongs to a worker that died and is claimed again. Every write
+// after the claim names the attempt it belongs to, so a late or duplicate worker cannot overwrite a
+// newer state (a cancellation, or a delivery another worker finished).
+import type { Db } from '../database.js';
+import type { DeliveriesTable } from '../tables.js';
+
+export type DeliveryRow = DeliveriesTable;
+
+export type DeliveryOutcome =
+  | { status: 'delivered'; last_http_status: number; delivered_at: string }
+  | { status: 'queued'; last_http_status: number | null; last_error: string; next_attempt_at: string }
+  | { status: 'failed'; last_http_status: number | null; last_error: string };
+
+export class DeliveriesRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: DeliveryRow): Promise<void> {
+    await this.db.insertInto('deliveries').values(row).execute();
+  }
+
+  /** Rows whose time has come: queued and due, or sending with an expired lease. */
+  due(now: string, limit: number): Promise<DeliveryRow[]> {
+    return this.db
+      .selectFrom('deliveries')
+      .selectAll()
+      .where('status', 'in', ['queued', 'sending'])
+      .where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Takes one due row for an attempt; false when another worker took it first or it changed. */
+  async claim(row: DeliveryRow, leaseUntil: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('deliveries')
+      .set({ status: 'sending', attempts: row.attempts + 1, next_attempt_at: leaseUntil })
+      .where('id', '=', row.id)
+      .where('status', '=', row.status)
+      .where('attempts', '=', row.attempts)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Records an attempt's result, unless the row moved on meanwhile (cancelled, or re-claimed). */
+  async record(id: string, attempt: number, outcome: DeliveryOutcome): Promise<boolean> {
+    const result = await this.db
+      .updateTable('deliveries')
+      .set({ next_attempt_at: null, last_error: null, ...outcome })
+      .where('id', '=', id)
+      .where('status', '=', 'sending')
+      .where('attempts', '=', attempt)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Changing the configuration cancels everything not yet delivered. */
+  async cancelPending(businessId: string): Promise<number> {
+    const result = await this.db
+      .updateTable('deliveries')
+      .set({ status: 'cancelled', next_attempt_at: null })
+      .where('business_id', '=', businessId)
+      .where('status', 'in', ['queued', 'sending'])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  latest(businessId: string, limit: number): Promise<Omit<DeliveryRow, 'payload'>[]> {
+    return this.db
+      .selectFrom('deliveries')
+      .select(['id', 'business_id', 'document_id', 'event_id', 'status', 'attempts', 'last_http_status', 'last_error', 'next_attempt_at', 'created_at', 'delivered_at'])
+      .where('business_id', '=', businessId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+}
