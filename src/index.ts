@@ -5,3 +5,11 @@ export { loadConfig, type Config } from './config/config.js';
 export type { Document, DocumentSummary } from './schemas/document.schema.js';
 export type { DocumentFields } from './schemas/document-fields.schema.js';
 export type { CallbackEvent } from './schemas/callback.schema.js';
+export {
+  verifyCallback,
+  CallbackVerificationError,
+  DEFAULT_TOLERANCE_SECONDS,
+  type CallbackHeaders,
+  type CallbackVerificationFailure,
+  type VerifyOptions,
+} from './delivery/verify-callback.js';
