@@ -5,6 +5,7 @@ import { pino, type Logger } from 'pino';
 import { CallbackService } from '../callbacks/callback-service.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
+import { DeliveryWorker } from '../delivery/delivery-worker.js';
 import { DocumentService } from '../documents/document-service.js';
 import { BatchService } from '../jobs/batch-service.js';
 import { JobRunner } from '../jobs/job-runner.js';
@@ -15,6 +16,7 @@ import { CursorCodec } from '../security/cursor.js';
 import { createSecretBox, loadSecretKey } from '../security/secret-box.js';
 import { openDatabase, type Database } from '../storage/database.js';
 import { Store } from '../storage/store.js';
+import { USER_AGENT } from './version.js';
 
 export interface Services {
   readonly config: Config;
@@ -26,6 +28,7 @@ export interface Services {
   readonly batches: BatchService;
   readonly callbacks: CallbackService;
   readonly jobs: JobRunner;
+  readonly deliveries: DeliveryWorker;
   /** The OCR engine and languages found at start-up, or why none can run. */
   readonly ocr: OcrStatus;
   close(): Promise<void>;
@@ -65,7 +68,13 @@ export async function createServices(config: Config, options: ServiceOptions = {
     maxAttempts: config.jobMaxAttempts,
   });
   const batches = new BatchService(store, clock, () => jobs.wake());
-  const callbacks = new CallbackService(store, createSecretBox(secretKey), clock, { allowPrivate: config.callbackAllowPrivate });
+  const secrets = createSecretBox(secretKey);
+  const callbacks = new CallbackService(store, secrets, clock, { allowPrivate: config.callbackAllowPrivate });
+  const deliveries = new DeliveryWorker(store, secrets, clock, log, {
+    timeoutMs: config.callbackTimeoutMs,
+    allowPrivate: config.callbackAllowPrivate,
+    userAgent: USER_AGENT,
+  });
   if (config.callbackAllowPrivate) {
     log.warn('LEDGERLENS_CALLBACK_ALLOW_PRIVATE is on: callbacks may target http and private addresses. Never use this in production.');
   }
@@ -79,9 +88,11 @@ export async function createServices(config: Config, options: ServiceOptions = {
     batches,
     callbacks,
     jobs,
+    deliveries,
     ocr,
     async close() {
       await jobs.stop();
+      await deliveries.stop();
       await pool.close();
       await database.close();
     },

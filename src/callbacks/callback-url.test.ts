@@ -66,6 +66,15 @@ describe('checkCallbackUrl with private targets disallowed', () => {
     }
   });
 
+  test('a public-looking name that resolves to a private address is refused at configuration time', async () => {
+    for (const address of ['10.0.0.1', '127.0.0.1', '169.254.169.254', '::1']) {
+      const policy = { allowPrivate: false, resolveHost: async () => [{ address: '93.184.215.14' }, { address }] };
+      await assert.rejects(checkCallbackUrl('https://hooks.example.com/x', policy), /resolves to a private/, address);
+    }
+    const publicOnly = { allowPrivate: false, resolveHost: async () => [{ address: '93.184.215.14' }] };
+    assert.equal((await checkCallbackUrl('https://hooks.example.com/x', publicOnly)).hostname, 'hooks.example.com');
+  });
+
   test('single-label hosts are refused', async () => {
     for (const url of ['https://intranet/hook', 'https://intranet:8443/hook', 'https://jenkins/']) {
       await assertRefused(url);

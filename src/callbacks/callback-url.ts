@@ -8,6 +8,8 @@ import { invalidRequest } from '../errors.js';
 export interface UrlPolicy {
   /** LEDGERLENS_CALLBACK_ALLOW_PRIVATE: http and private addresses, for local development and tests. */
   allowPrivate: boolean;
+  /** The resolver; node:dns unless a test supplies the answers. */
+  resolveHost?: (host: string) => Promise<{ address: string }[]>;
 }
 
 const BLOCKED_SUFFIXES = ['.localhost', '.local', '.internal', '.localdomain', '.home.arpa'];
@@ -46,7 +48,7 @@ export async function checkCallbackUrl(raw: string, policy: UrlPolicy): Promise<
     if (isPrivateAddress(host)) throw invalidRequest('url must not point to a private, loopback, link-local or metadata address');
     return url;
   }
-  const addresses = await lookup(host, { all: true }).catch(() => []);
+  const addresses = await (policy.resolveHost ?? ((name: string) => lookup(name, { all: true })))(host).catch(() => []);
   // A name that does not resolve now may later; the delivery worker checks again before sending.
   if (addresses.some((a) => isPrivateAddress(a.address))) {
     throw invalidRequest('url resolves to a private, loopback, link-local or metadata address');

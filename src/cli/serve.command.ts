@@ -8,7 +8,10 @@ export async function runServe(config: Config): Promise<number> {
   await bootstrapFirstKey(services);
   const server = await buildServer(services);
   await server.listen({ port: config.port, host: config.host });
-  if (config.runWorkers) services.jobs.start();
+  if (config.runWorkers) {
+    services.jobs.start();
+    services.deliveries.start();
+  }
   services.log.info({ workers: config.runWorkers, data_dir: config.databaseUrl ? undefined : config.dataDir, ocr: services.ocr }, 'ledgerlens is ready');
 
   await new Promise<void>((resolve) => {

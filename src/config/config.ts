@@ -19,6 +19,7 @@ export interface Config {
   readonly jobMaxAttempts: number;
   readonly runWorkers: boolean;
   readonly callbackAllowPrivate: boolean;
+  readonly callbackTimeoutMs: number;
   readonly secretKey: string | null;
   readonly logLevel: string;
 }
@@ -41,6 +42,7 @@ export const SETTINGS = {
   LEDGERLENS_JOB_LEASE_SECONDS: { default: '60', doc: 'A job whose worker stops renewing its lease for this long is picked up again' },
   LEDGERLENS_JOB_MAX_ATTEMPTS: { default: '3', doc: 'Attempts before a job that keeps crashing its worker is failed' },
   LEDGERLENS_CALLBACK_ALLOW_PRIVATE: { default: '0', doc: '1 admits http and private/loopback callback URLs (development only)' },
+  LEDGERLENS_CALLBACK_TIMEOUT_MS: { default: '10000', doc: 'A callback attempt fails unless the receiver answers 2xx within this' },
   LEDGERLENS_SECRET_KEY: { default: '', doc: 'Key that encrypts callback signing secrets at rest (64 hex chars); default: a key file in the data folder' },
   LOG_LEVEL: { default: 'info', doc: 'pino log level' },
 } as const;
@@ -94,6 +96,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jobMaxAttempts: integer(env, 'LEDGERLENS_JOB_MAX_ATTEMPTS', 1),
     runWorkers: true,
     callbackAllowPrivate: flag(env, 'LEDGERLENS_CALLBACK_ALLOW_PRIVATE'),
+    callbackTimeoutMs: integer(env, 'LEDGERLENS_CALLBACK_TIMEOUT_MS', 100),
     secretKey: secretKey || null,
     logLevel: read(env, 'LOG_LEVEL'),
     ...overrides,

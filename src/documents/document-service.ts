@@ -2,6 +2,7 @@
 // transaction, read, list and delete. The HTTP routes, the batch runner and the CLI all come here.
 import { isoNow, type Clock } from '../clock.js';
 import { invalidRequest, notFound } from '../errors.js';
+import { queueDocumentEvent } from '../delivery/document-event.js';
 import type { IngestLimits } from '../ingest/limits.js';
 import type { ExtractionPool } from '../pipeline/extraction-pool.js';
 import type { Document, DocumentList } from '../schemas/document.schema.js';
@@ -40,7 +41,7 @@ export class DocumentService {
     return analyseUpload(this.pool, this.limits, this.clock, { businessId, file, options, channel, documentId });
   }
 
-  /** Writes the document, its file and its usage entry; call inside the caller's transaction. */
+  /** Writes the document, its file, its usage entry and its callback event; call inside the caller's transaction. */
   async save(tx: Store, analysed: AnalysedDocument): Promise<Document> {
     const { row } = analysed;
     // The time a document is stored is its created_at, so newest-first paging never skips one.
@@ -54,7 +55,9 @@ export class DocumentService {
       pages: row.pages,
       created_at: row.created_at,
     });
-    return presentDocument(row);
+    const document = presentDocument(row);
+    await queueDocumentEvent(tx, row, document);
+    return document;
   }
 
   async create(businessId: string, file: UploadedFile, options: UploadOptions, channel: SourceChannel): Promise<Document> {
