@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { buildServer } from '../../src/api/server.js';
 import { createServices, type Services } from '../../src/app/services.js';
+import type { Clock } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 
 export interface TestServer {
@@ -27,16 +28,19 @@ export interface ApiResponse {
   body: any;
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'ledgerlens-test-')));
   const config = loadConfig(
     { LEDGERLENS_EXTRACTION_THREADS: '1', LEDGERLENS_JOB_CONCURRENCY: '2', ...env },
     { port: 0, host: '127.0.0.1', dataDir, ...overrides },
   );
-  const services = await createServices(config, { log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  const services = await createServices(config, { log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), ...options });
   const server = await buildServer(services);
   await server.listen({ port: 0, host: '127.0.0.1' });
-  if (config.runWorkers) services.jobs.start();
+  if (config.runWorkers) {
+    services.jobs.start();
+    services.deliveries.start();
+  }
   const address = server.server.address();
   const baseUrl = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
   const key = (await services.keys.createKey('Business A')).secret;

@@ -1,0 +1,65 @@
+// A real HTTP receiver for callback tests: records every request with its raw body and answers as
+// the test says (a status, a redirect, or never).
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedRequest {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export type Answer = (res: ServerResponse, index: number) => void;
+
+export interface Receiver {
+  url: string;
+  requests: ReceivedRequest[];
+  /** How the next requests are answered; default 200. */
+  answer: Answer;
+  /** Resolves once `count` requests have arrived, or rejects after `timeoutMs`. */
+  waitFor(count: number, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startReceiver(): Promise<Receiver> {
+  const requests: ReceivedRequest[] = [];
+  const held: ServerResponse[] = [];
+  const receiver: Receiver = {
+    url: '',
+    requests,
+    answer: (res) => res.writeHead(200).end('ok'),
+    async waitFor(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (requests.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} callback requests, got ${requests.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async close() {
+      held.forEach((res) => res.destroy());
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      held.push(res);
+      requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      receiver.answer(res, requests.length - 1);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ledgerlens`;
+  return receiver;
+}
+
+/** A clock the test moves by hand. */
+export function manualClock(start = Date.parse('2026-03-02T09:00:00Z')): { now(): Date; advance(ms: number): void; seconds(): number } {
+  let time = start;
+  return {
+    now: () => new Date(time),
+    advance: (ms) => (time += ms),
+    seconds: () => Math.floor(time / 1000),
+  };
+}
