@@ -8,7 +8,7 @@ import { isoNow, type Clock } from '../clock.js';
 import type { SecretBox } from '../security/secret-box.js';
 import type { DeliveryOutcome, DeliveryRow } from '../storage/repositories/deliveries.repository.js';
 import type { Store } from '../storage/store.js';
-import { nextAttemptAt } from './retry-schedule.js';
+import { MAX_ATTEMPTS, nextAttemptAt } from './retry-schedule.js';
 import { sendEvent, type SendResult } from './send-event.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, TIMESTAMP_HEADER, signatureHeaderValue } from './signature.js';
 
@@ -71,6 +71,11 @@ export class DeliveryWorker {
     if (room <= 0) return;
     for (const row of await this.store.deliveries.due(isoNow(this.clock), room)) {
       if (!this.running) return;
+      if (row.attempts >= MAX_ATTEMPTS) {
+        // The last allowed attempt was cut off by a dying worker: no ninth attempt.
+        await this.store.deliveries.record(row.id, row.attempts, { status: 'failed', last_http_status: row.last_http_status, last_error: 'the last attempt was cut off when its worker stopped' });
+        continue;
+      }
       const leaseUntil = new Date(this.clock.now().getTime() + leaseMs(this.options.timeoutMs)).toISOString();
       if (!(await this.store.deliveries.claim(row, leaseUntil))) continue;
       const attempt = this.attempt(row, row.attempts + 1)

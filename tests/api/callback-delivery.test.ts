@@ -147,6 +147,16 @@ describe('callback deliveries', () => {
     assert.equal(await deliveryOf(quietDoc.id), undefined);
   });
 
+  test('an eighth attempt cut off by a dying worker ends the delivery instead of starting a ninth', async () => {
+    const doc = await upload();
+    await receiver.waitFor(1);
+    const stale = new Date(clock.now().getTime() - 1000).toISOString();
+    await server.services.store.db.updateTable('deliveries').set({ status: 'sending', attempts: MAX_ATTEMPTS, next_attempt_at: stale }).where('document_id', '=', doc.id).execute();
+    const ended = await waitForRow(() => row(doc.id), (r) => r.status !== 'sending');
+    assert.deepEqual([ended.status, ended.attempts, ended.last_error], ['failed', MAX_ATTEMPTS, 'the last attempt was cut off when its worker stopped']);
+    await quiet(1);
+  });
+
   test('a failed extraction stores nothing and sends nothing', async () => {
     const res = await server.api('/api/v1/documents', { method: 'POST', body: formData([{ field: 'file', name: 'x.pdf', bytes: Buffer.from('%PDF-1.7\nbroken') }]) });
     assert.equal(res.status, 422);
