@@ -81,10 +81,11 @@ async function perPage(pool, documents) {
   const samples = [];
   for (const { name, bytes } of documents) {
     const t0 = performance.now();
-    const outcome = await pool.extract(await request(bytes, name)).catch((error) => ({ error }));
-    if (outcome.error) continue;
+    const result = await pool.extract(await request(bytes, name)).catch((error) => ({ error }));
+    if (result.error) continue;
     const ms = performance.now() - t0;
-    for (let i = 0; i < outcome.pages; i++) samples.push(ms / outcome.pages);
+    const pages = result.outcome.pages;
+    for (let i = 0; i < pages; i++) samples.push(ms / pages);
   }
   return samples;
 }

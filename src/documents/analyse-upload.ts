@@ -14,6 +14,8 @@ import type { SourceChannel, UploadedFile, UploadOptions } from './upload.js';
 export interface AnalysedDocument {
   row: DocumentRow;
   content: Buffer;
+  /** The first page's perceptual hash (duplicate detection); null when the page could not be pictured. */
+  pageHash: string | null;
 }
 
 export interface AnalysisRequest {
@@ -32,7 +34,7 @@ export async function analyseUpload(
 ): Promise<AnalysedDocument> {
   const started = performance.now();
   const mediaType = await detectMediaType(file.bytes);
-  const outcome = await pool.extract({
+  const { outcome, pageHash } = await pool.extract({
     bytes: file.bytes,
     mediaType,
     filename: file.filename,
@@ -65,5 +67,5 @@ export async function analyseUpload(
     file_sha256: createHash('sha256').update(file.bytes).digest('hex'),
     outcome_json: JSON.stringify(stored),
   };
-  return { row, content: file.bytes };
+  return { row, content: file.bytes, pageHash };
 }

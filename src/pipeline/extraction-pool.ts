@@ -2,8 +2,7 @@
 // a heap limit per document, so one hostile or huge file cannot stall or crash the service.
 import { Piscina } from 'piscina';
 import { ServiceError } from '../errors.js';
-import type { ExtractionOutcome } from '../schemas/document.schema.js';
-import type { ExtractionReply, ExtractionRequest } from './types.js';
+import type { ExtractionReply, ExtractionRequest, ExtractionResult } from './types.js';
 
 export interface ExtractionPoolOptions {
   threads: number;
@@ -25,7 +24,7 @@ export class ExtractionPool {
     });
   }
 
-  async extract(request: ExtractionRequest): Promise<ExtractionOutcome> {
+  async extract(request: ExtractionRequest): Promise<ExtractionResult> {
     let reply: ExtractionReply;
     try {
       reply = await this.pool.run(request, { signal: AbortSignal.timeout(this.options.timeoutMs) });
@@ -33,7 +32,7 @@ export class ExtractionPool {
       throw this.describeCrash(error);
     }
     if (!reply.ok) throw new ServiceError(reply.error.code, reply.error.message);
-    return reply.outcome;
+    return reply;
   }
 
   private describeCrash(error: unknown): ServiceError {

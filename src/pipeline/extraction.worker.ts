@@ -2,11 +2,13 @@
 // because class instances do not survive the trip between threads.
 import { ServiceError } from '../errors.js';
 import { extract } from './extract.js';
+import { firstPageHash } from './fingerprint/page-hash.js';
 import type { ExtractionReply, ExtractionRequest } from './types.js';
 
 export default async function runExtraction(request: ExtractionRequest): Promise<ExtractionReply> {
   try {
-    return { ok: true, outcome: await extract(request) };
+    const outcome = await extract(request);
+    return { ok: true, outcome, pageHash: await firstPageHash(request) };
   } catch (error) {
     if (error instanceof ServiceError) return { ok: false, error: error.toPublic() };
     throw error;

@@ -15,7 +15,10 @@ export interface ExtractionRequest {
   ignoreEmbeddedXml: boolean;
 }
 
-export type ExtractionReply = { ok: true; outcome: ExtractionOutcome } | { ok: false; error: PublicError };
+/** What the worker sends back: the public outcome, and the first page's perceptual hash for duplicate detection. */
+export type ExtractionReply = { ok: true; outcome: ExtractionOutcome; pageHash: string | null } | { ok: false; error: PublicError };
+
+export type ExtractionResult = Extract<ExtractionReply, { ok: true }>;
 
 /** The text of one page in reading order, as the reading stage hands it on. */
 export interface PageText {
