@@ -3,6 +3,8 @@
 import { isoNow, type Clock } from '../clock.js';
 import { invalidRequest, notFound } from '../errors.js';
 import { queueDocumentEvent } from '../delivery/document-event.js';
+import { linkDuplicates } from '../duplicates/find-duplicates.js';
+import { fingerprintsOf } from '../duplicates/fingerprints.js';
 import type { IngestLimits } from '../ingest/limits.js';
 import type { ExtractionPool } from '../pipeline/extraction-pool.js';
 import type { Document, DocumentList } from '../schemas/document.schema.js';
@@ -11,7 +13,7 @@ import { newId } from '../security/ids.js';
 import type { ListFilter } from '../storage/repositories/documents.repository.js';
 import type { Store } from '../storage/store.js';
 import { analyseUpload, type AnalysedDocument } from './analyse-upload.js';
-import { presentDocument, presentSummary } from './present-document.js';
+import { groupDuplicates, presentDocument, presentSummary, type StoredOutcome } from './present-document.js';
 import type { SourceChannel, UploadedFile, UploadOptions } from './upload.js';
 
 
@@ -55,7 +57,15 @@ export class DocumentService {
       pages: row.pages,
       created_at: row.created_at,
     });
-    const document = presentDocument(row);
+    const fingerprints = fingerprintsOf({
+      documentId: row.id,
+      businessId: row.business_id,
+      fileSha256: row.file_sha256,
+      pageHash: analysed.pageHash,
+      extraction: (JSON.parse(row.outcome_json) as StoredOutcome).extraction,
+    });
+    await linkDuplicates(tx, row.id, row.business_id, fingerprints);
+    const document = presentDocument(row, groupDuplicates(await tx.duplicates.listFor([row.id])).get(row.id));
     await queueDocumentEvent(tx, row, document);
     return document;
   }
@@ -68,7 +78,7 @@ export class DocumentService {
   async get(businessId: string, id: string): Promise<Document> {
     const row = await this.store.documents.find(businessId, id);
     if (!row) throw notFound('document');
-    return presentDocument(row);
+    return presentDocument(row, groupDuplicates(await this.store.duplicates.listFor([row.id])).get(row.id));
   }
 
   async list(businessId: string, request: ListRequest): Promise<DocumentList> {
@@ -81,11 +91,17 @@ export class DocumentService {
     const page = rows.slice(0, request.limit);
     const last = page.at(-1);
     const nextCursor = rows.length > request.limit && last ? this.cursors.encode({ createdAt: last.created_at, id: last.id }, scope) : null;
-    return { items: page.map(presentSummary), count: page.length, pagination: { limit: request.limit, next_cursor: nextCursor } };
+    const duplicates = groupDuplicates(await this.store.duplicates.listFor(page.map((r) => r.id)));
+    return { items: page.map((r) => presentSummary(r, duplicates.get(r.id))), count: page.length, pagination: { limit: request.limit, next_cursor: nextCursor } };
   }
 
   async delete(businessId: string, id: string): Promise<{ id: string; deleted: true }> {
-    if (!(await this.store.documents.delete(businessId, id))) throw notFound('document');
+    await this.store.transaction(async (tx) => {
+      // The partners lose this document from their lists by cascade; their flag may have to go too.
+      const partners = await tx.duplicates.partnersOf(id);
+      if (!(await tx.documents.delete(businessId, id))) throw notFound('document');
+      await tx.duplicates.refreshFlags(partners);
+    });
     return { id, deleted: true };
   }
 }

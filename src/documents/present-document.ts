@@ -1,11 +1,13 @@
 // Turns stored rows into the public shapes of the spec. The only place that knows both.
-import type { Document, DocumentSummary, ExtractionOutcome } from '../schemas/document.schema.js';
+import type { Document, DocumentSummary, Duplicate, DuplicateReason, ExtractionOutcome } from '../schemas/document.schema.js';
+import type { DuplicateListing } from '../storage/repositories/duplicates.repository.js';
 import type { DocumentRow, DocumentSummaryRow } from '../storage/repositories/documents.repository.js';
 
 /** The part of a pipeline outcome that is stored with the document. */
 export type StoredOutcome = Omit<ExtractionOutcome, 'pages' | 'confidence'>;
 
-export function presentSummary(row: DocumentSummaryRow): DocumentSummary {
+/** `duplicates` is left out when the document has none (the spec makes it optional). */
+export function presentSummary(row: DocumentSummaryRow, duplicates: Duplicate[] = []): DocumentSummary {
   return {
     id: row.id,
     filename: row.filename,
@@ -17,10 +19,22 @@ export function presentSummary(row: DocumentSummaryRow): DocumentSummary {
     confidence: row.confidence,
     created_at: row.created_at,
     processing_ms: row.processing_ms,
+    ...(duplicates.length ? { duplicates } : {}),
   };
 }
 
-export function presentDocument(row: DocumentRow): Document {
+export function presentDocument(row: DocumentRow, duplicates: Duplicate[] = []): Document {
   const outcome = JSON.parse(row.outcome_json) as StoredOutcome;
-  return { ...presentSummary(row), ...outcome };
+  return { ...presentSummary(row, duplicates), ...outcome };
+}
+
+/** Stored links grouped by the document they belong to. */
+export function groupDuplicates(listings: DuplicateListing[]): Map<string, Duplicate[]> {
+  const byDocument = new Map<string, Duplicate[]>();
+  for (const listing of listings) {
+    const list = byDocument.get(listing.document_id) ?? [];
+    list.push({ id: listing.duplicate_id, filename: listing.filename, reasons: listing.reasons.split(',') as DuplicateReason[] });
+    byDocument.set(listing.document_id, list);
+  }
+  return byDocument;
 }

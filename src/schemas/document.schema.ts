@@ -4,6 +4,7 @@ import { DateTime } from './common.schema.js';
 import { DocumentFields } from './document-fields.schema.js';
 
 export const DuplicateReason = Type.Enum(['file', 'image', 'data']);
+export type DuplicateReason = Static<typeof DuplicateReason>;
 
 export const Duplicate = Type.Object(
   { id: Type.String(), filename: Type.String(), reasons: Type.Array(DuplicateReason) },

@@ -7,6 +7,8 @@ import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
 import type { Config } from '../config/config.js';
 import { DIALECT_PROFILES, type DialectProfile } from './dialect.js';
 import { initial } from './migrations/001-initial.js';
+import { duplicates } from './migrations/002-duplicates.js';
+import { filenameSearch } from './migrations/003-filename-search.js';
 import type { Tables } from './tables.js';
 
 export type Db = Kysely<Tables>;
@@ -18,7 +20,7 @@ export interface Database {
 }
 
 function migrations(profile: DialectProfile): Record<string, Migration> {
-  return { '001_initial': initial(profile) };
+  return { '001_initial': initial(profile), '002_duplicates': duplicates, '003_filename_search': filenameSearch(profile) };
 }
 
 export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Database> {

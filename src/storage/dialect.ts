@@ -6,9 +6,11 @@ export interface DialectProfile {
   readonly binaryType: 'blob' | 'bytea';
   /** Row locks that let several workers claim jobs without waiting on each other. */
   readonly skipLocked: boolean;
+  /** The index that answers filename substring searches (`q`); none: a plain LIKE scan. */
+  readonly substringIndex: 'fts5-trigram' | 'none';
 }
 
 export const DIALECT_PROFILES: Record<DialectProfile['name'], DialectProfile> = {
-  sqlite: { name: 'sqlite', binaryType: 'blob', skipLocked: false },
-  postgres: { name: 'postgres', binaryType: 'bytea', skipLocked: true },
+  sqlite: { name: 'sqlite', binaryType: 'blob', skipLocked: false, substringIndex: 'fts5-trigram' },
+  postgres: { name: 'postgres', binaryType: 'bytea', skipLocked: true, substringIndex: 'none' },
 };

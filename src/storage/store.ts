@@ -7,6 +7,7 @@ import { BusinessesRepository } from './repositories/businesses.repository.js';
 import { CallbacksRepository } from './repositories/callbacks.repository.js';
 import { DeliveriesRepository } from './repositories/deliveries.repository.js';
 import { DocumentsRepository } from './repositories/documents.repository.js';
+import { DuplicatesRepository } from './repositories/duplicates.repository.js';
 import { JobsRepository } from './repositories/jobs.repository.js';
 import { UsageRepository } from './repositories/usage.repository.js';
 
@@ -14,6 +15,7 @@ export class Store {
   readonly businesses: BusinessesRepository;
   readonly apiKeys: ApiKeysRepository;
   readonly documents: DocumentsRepository;
+  readonly duplicates: DuplicatesRepository;
   readonly jobs: JobsRepository;
   readonly usage: UsageRepository;
   readonly callbacks: CallbacksRepository;
@@ -25,7 +27,8 @@ export class Store {
   ) {
     this.businesses = new BusinessesRepository(db);
     this.apiKeys = new ApiKeysRepository(db);
-    this.documents = new DocumentsRepository(db);
+    this.documents = new DocumentsRepository(db, profile);
+    this.duplicates = new DuplicatesRepository(db);
     this.jobs = new JobsRepository(db, profile);
     this.usage = new UsageRepository(db);
     this.callbacks = new CallbacksRepository(db);

@@ -98,6 +98,23 @@ export interface DeliveriesTable {
   delivered_at: string | null;
 }
 
+export interface DocumentFingerprintsTable {
+  document_id: string;
+  business_id: string;
+  kind: 'file' | 'image' | 'data';
+  /** What is looked up: a SHA-256, one band of an image hash, or a normalised vendor/number/total key. */
+  key: string;
+  /** What the match is confirmed with: the whole image hash, whether the document printed a number. */
+  value: string;
+}
+
+export interface DocumentDuplicatesTable {
+  document_id: string;
+  duplicate_id: string;
+  /** Comma-separated reasons in the spec's order: file, image, data. */
+  reasons: string;
+}
+
 export interface Tables {
   businesses: BusinessesTable;
   api_keys: ApiKeysTable;
@@ -108,4 +125,6 @@ export interface Tables {
   usage_ledger: UsageLedgerTable;
   callbacks: CallbacksTable;
   deliveries: DeliveriesTable;
+  document_fingerprints: DocumentFingerprintsTable;
+  document_duplicates: DocumentDuplicatesTable;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../database.js';
+import type { DialectProfile } from '../dialect.js';
 import type { DocumentsTable } from '../tables.js';
 
 export type DocumentRow = DocumentsTable;
@@ -40,7 +41,10 @@ function likeContains(text: string): string {
 }
 
 export class DocumentsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly profile: DialectProfile,
+  ) {}
 
   async insert(row: DocumentRow, content: Buffer): Promise<void> {
     await this.db.insertInto('documents').values(row).execute();
@@ -56,7 +60,14 @@ export class DocumentsRepository {
     let query = this.db.selectFrom('documents').select(SUMMARY_COLUMNS).where('business_id', '=', page.businessId);
     if (page.filter === 'review') query = query.where('needs_review', '=', 1);
     if (page.filter === 'duplicates') query = query.where('has_duplicates', '=', 1);
-    if (page.q) query = query.where(sql<boolean>`filename_search like ${likeContains(page.q.toLowerCase())} escape '\\'`);
+    if (page.q) {
+      const q = page.q.toLowerCase();
+      // The trigram index narrows to names holding the term; LIKE keeps the exact meaning.
+      if (this.profile.substringIndex === 'fts5-trigram' && [...q].length >= 3) {
+        query = query.where(sql<boolean>`rowid in (select rowid from documents_search where documents_search match ${`"${q.replaceAll('"', '""')}"`})`);
+      }
+      query = query.where(sql<boolean>`filename_search like ${likeContains(q)} escape '\\'`);
+    }
     if (page.after) {
       const { createdAt, id } = page.after;
       query = query.where(({ eb, or, and }) =>
