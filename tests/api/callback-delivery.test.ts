@@ -66,6 +66,16 @@ describe('callback deliveries', () => {
     );
   });
 
+  test('the event of a second copy carries the duplicates known when it completed', async () => {
+    const first = await upload();
+    await receiver.waitFor(1);
+    const second = await upload();
+    await receiver.waitFor(2);
+    const event = verifyCallback(secret, receiver.requests[1]!.headers, receiver.requests[1]!.body, { nowSeconds: clock.seconds() });
+    assert.equal(event.data.id, second.id);
+    assert.ok(event.data.duplicates?.some((d) => d.id === first.id && d.reasons.includes('file')), JSON.stringify(event.data.duplicates));
+  });
+
   test('batch documents each produce one event; another business gets none', async () => {
     const res = await server.api('/api/v1/documents/batch', {
       method: 'POST',

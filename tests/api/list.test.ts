@@ -10,14 +10,16 @@ describe('GET /api/v1/documents', () => {
 
   before(async () => {
     server = await startTestServer();
-    const pdf = (await textPdf([['x']])).toString('base64');
     for (let i = 0; i < 23; i++) {
+      // Different content each, so that duplicate detection links only the documents a test marks.
+      const pdf = (await textPdf([[`Note ${i}`]])).toString('base64');
       const filename = i % 5 === 0 ? `Rechnung_ÄÖ_${i}.PDF` : `invoice_${i}.pdf`;
       const res = await server.api('/api/v1/documents', { method: 'POST', json: { content: pdf, filename } });
       assert.equal(res.status, 200);
       created.push(res.body.data.id);
     }
     // The other business's documents must never appear.
+    const pdf = (await textPdf([['Note 0']])).toString('base64');
     await server.api('/api/v1/documents', { method: 'POST', key: server.otherKey, json: { content: pdf, filename: 'invoice_other.pdf' } });
   });
   after(() => server.close());
@@ -99,7 +101,7 @@ describe('GET /api/v1/documents', () => {
   });
 
   test('filter=review and filter=duplicates list only matching documents', async () => {
-    // Mark two documents the way the engine and duplicate detection will, straight in the store.
+    // Mark documents as the engine and duplicate detection would, straight in the store.
     await server.services.store.db.updateTable('documents').set({ needs_review: 1 }).where('id', 'in', [created[3]!, created[7]!]).execute();
     await server.services.store.db.updateTable('documents').set({ has_duplicates: 1 }).where('id', '=', created[4]!).execute();
     assert.deepEqual((await pageThrough('&filter=review', 1)).ids, [created[7], created[3]]);
