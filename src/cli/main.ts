@@ -6,10 +6,12 @@ import { ServiceError } from '../errors.js';
 import { runExtract } from './extract.command.js';
 import { runKeys, runBusinesses } from './keys.command.js';
 import { runServe } from './serve.command.js';
+import { runWorker } from './worker.command.js';
 
 const USAGE = `usage: ledgerlens <command>
 
-  serve [--no-workers]              start the HTTP API (and the batch workers unless --no-workers)
+  serve [--no-workers]              start the HTTP API (and the workers: batch jobs, callbacks) unless --no-workers
+  worker                            batch jobs and callback deliveries only, no HTTP (scale-out)
   keys create --business NAME       create an API key (and the business, if new); the secret is the last line
   keys list                         list keys (never their secrets)
   keys rotate KEY_ID                issue a replacement key and revoke the old one
@@ -28,6 +30,8 @@ async function main(argv: string[]): Promise<number> {
       const { values } = parseArgs({ args: rest, options: { 'no-workers': { type: 'boolean', default: false } } });
       return runServe({ ...config, runWorkers: !values['no-workers'] });
     }
+    case 'worker':
+      return runWorker(config);
     case 'keys':
       return runKeys(config, rest);
     case 'businesses':

@@ -2,6 +2,7 @@
 import { createServices } from '../app/services.js';
 import { buildServer } from '../api/server.js';
 import type { Config } from '../config/config.js';
+import { untilStopped } from './until-stopped.js';
 
 export async function runServe(config: Config): Promise<number> {
   const services = await createServices(config);
@@ -14,14 +15,7 @@ export async function runServe(config: Config): Promise<number> {
   }
   services.log.info({ workers: config.runWorkers, data_dir: config.databaseUrl ? undefined : config.dataDir, ocr: services.ocr }, 'ledgerlens is ready');
 
-  await new Promise<void>((resolve) => {
-    const shutdown = (signal: string) => {
-      services.log.info({ signal }, 'shutting down: no new requests, finishing running work');
-      resolve();
-    };
-    process.once('SIGTERM', shutdown);
-    process.once('SIGINT', shutdown);
-  });
+  await untilStopped(services.log);
   await server.close();
   await services.close();
   return 0;

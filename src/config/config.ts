@@ -31,7 +31,7 @@ export const SETTINGS = {
   PORT: { default: '8080', doc: 'HTTP port' },
   HOST: { default: '0.0.0.0', doc: 'Interface to listen on' },
   LEDGERLENS_DATA_DIR: { default: './data', doc: 'Folder of the embedded SQLite database and the secret key file' },
-  DATABASE_URL: { default: '', doc: 'Not set: embedded SQLite in the data folder' },
+  DATABASE_URL: { default: '', doc: 'Not set: embedded SQLite in the data folder; postgres://…: PostgreSQL, for several processes' },
   LEDGERLENS_MAX_FILE_BYTES: { default: String(20 * 1024 * 1024), doc: 'Largest accepted file (decoded bytes)' },
   LEDGERLENS_MAX_REQUEST_BYTES: { default: String(110 * 1024 * 1024), doc: 'Largest accepted request body' },
   LEDGERLENS_MAX_PAGES: { default: '200', doc: 'Most pages per document (PDF pages, TIFF frames); multi-site utility bills run past 100' },

@@ -3,7 +3,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import pg from 'pg';
 import type { Config } from '../config/config.js';
 import { DIALECT_PROFILES, type DialectProfile } from './dialect.js';
 import { initial } from './migrations/001-initial.js';
@@ -24,9 +25,7 @@ function migrations(profile: DialectProfile): Record<string, Migration> {
 }
 
 export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Database> {
-  if (config.databaseUrl) {
-    throw new Error('DATABASE_URL (PostgreSQL) is not supported by this version yet; unset it to use the embedded store');
-  }
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
   mkdirSync(config.dataDir, { recursive: true });
   const sqlite = new SQLite(join(config.dataDir, 'ledgerlens.db'));
   // WAL lets readers proceed while a writer commits; a busy timeout covers a second process
@@ -41,9 +40,26 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
   return { db, profile, close: () => db.destroy() };
 }
 
-async function migrate(db: Db, profile: DialectProfile): Promise<void> {
+/**
+ * PostgreSQL for several processes sharing one store. Migrations may start in many processes at once:
+ * Kysely's migrator holds a row lock on its lock table for the whole run, so one process migrates and
+ * the others wait and then find nothing left to do.
+ */
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+  const profile = DIALECT_PROFILES.postgres;
+  // Kysely looks for its migration tables in any schema unless told which: name the connection's own
+  // (search_path may point elsewhere than public, as each test's schema does).
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  await migrate(db, profile, rows[0]?.schema);
+  return { db, profile, close: () => db.destroy() };
+}
+
+async function migrate(db: Db, profile: DialectProfile, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
+    ...(schema ? { migrationTableSchema: schema } : {}),
     provider: { getMigrations: async () => migrations(profile) },
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -4,6 +4,8 @@ export interface DialectProfile {
   readonly name: 'sqlite' | 'postgres';
   /** Column type for file contents. */
   readonly binaryType: 'blob' | 'bytea';
+  /** Column type for fractions (confidence): SQLite's real is a double, PostgreSQL's is 4 bytes. */
+  readonly floatType: 'real' | 'double precision';
   /** Row locks that let several workers claim jobs without waiting on each other. */
   readonly skipLocked: boolean;
   /** The index that answers filename substring searches (`q`); none: a plain LIKE scan. */
@@ -11,6 +13,6 @@ export interface DialectProfile {
 }
 
 export const DIALECT_PROFILES: Record<DialectProfile['name'], DialectProfile> = {
-  sqlite: { name: 'sqlite', binaryType: 'blob', skipLocked: false, substringIndex: 'fts5-trigram' },
-  postgres: { name: 'postgres', binaryType: 'bytea', skipLocked: true, substringIndex: 'none' },
+  sqlite: { name: 'sqlite', binaryType: 'blob', floatType: 'real', skipLocked: false, substringIndex: 'fts5-trigram' },
+  postgres: { name: 'postgres', binaryType: 'bytea', floatType: 'double precision', skipLocked: true, substringIndex: 'none' },
 };

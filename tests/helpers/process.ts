@@ -38,10 +38,10 @@ export interface ServeProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `ledgerlens serve` and resolves once it answers /healthz. */
-export async function startServeProcess(env: Record<string, string>): Promise<ServeProcess> {
+/** Starts `ledgerlens serve` (with `args`, e.g. --no-workers) and resolves once it answers /healthz. */
+export async function startServeProcess(env: Record<string, string>, args: string[] = []): Promise<ServeProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [CLI, 'serve'], {
+  const child = spawn(process.execPath, [CLI, 'serve', ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -66,6 +66,31 @@ export async function startServeProcess(env: Record<string, string>): Promise<Se
   }
   return {
     baseUrl,
+    child,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** Starts `ledgerlens worker` and resolves once it logs that it is ready. */
+export async function startWorkerProcess(env: Record<string, string>): Promise<Omit<ServeProcess, 'baseUrl'>> {
+  const child = spawn(process.execPath, [CLI, 'worker'], { env: { ...process.env, ...env, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 20_000;
+  while (!output.includes('worker is ready')) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`worker did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
     child,
     output: () => output,
     async stop(signal = 'SIGTERM') {

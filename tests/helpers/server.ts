@@ -1,8 +1,10 @@
 // Starts a real ledgerlens HTTP server on a loopback port with its own data folder, and two
 // businesses with a key each, so tests talk HTTP to it like any client.
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { pino } from 'pino';
 import { buildServer } from '../../src/api/server.js';
 import { createServices, type Services } from '../../src/app/services.js';
@@ -30,9 +32,10 @@ export interface ApiResponse {
 
 export async function startTestServer(overrides: Partial<Config> = {}, env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'ledgerlens-test-')));
+  const postgres = await postgresSchemaForTest();
   const config = loadConfig(
     { LEDGERLENS_EXTRACTION_THREADS: '1', LEDGERLENS_JOB_CONCURRENCY: '2', ...env },
-    { port: 0, host: '127.0.0.1', dataDir, ...overrides },
+    { port: 0, host: '127.0.0.1', dataDir, ...(postgres ? { databaseUrl: postgres.url } : {}), ...overrides },
   );
   const services = await createServices(config, { log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), ...options });
   const server = await buildServer(services);
@@ -76,7 +79,33 @@ export async function startTestServer(overrides: Partial<Config> = {}, env: Reco
     async close() {
       await server.close();
       await services.close();
+      await postgres?.drop();
       if (!overrides.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * With LEDGERLENS_TEST_DATABASE_URL set (npm test sets it when a PostgreSQL server answers), each test
+ * server gets a schema of its own in that database, so suites run in parallel without meeting.
+ */
+export async function postgresSchemaForTest(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const base = process.env.LEDGERLENS_TEST_DATABASE_URL;
+  if (!base) return null;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    async drop() {
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
     },
   };
 }

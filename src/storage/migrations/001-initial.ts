@@ -6,6 +6,7 @@ import type { DialectProfile } from '../dialect.js';
 export const initial = (profile: DialectProfile): Migration => ({
   async up(db: Kysely<unknown>) {
     const binary = sql.raw(profile.binaryType);
+    const float = sql.raw(profile.floatType);
 
     await db.schema
       .createTable('businesses')
@@ -35,7 +36,7 @@ export const initial = (profile: DialectProfile): Migration => ({
       .addColumn('size_bytes', 'integer', (c) => c.notNull())
       .addColumn('status', 'text', (c) => c.notNull())
       .addColumn('pages', 'integer', (c) => c.notNull())
-      .addColumn('confidence', 'real', (c) => c.notNull())
+      .addColumn('confidence', float, (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('processing_ms', 'integer', (c) => c.notNull())
       .addColumn('needs_review', 'integer', (c) => c.notNull())
