@@ -1,0 +1,106 @@
+// Line items read from the page, for documents without an accepted embedded e-invoice.
+//
+// In:  the document's lines in reading order (a text layer or OCR), its decimal separator and kind
+//      (FieldContext), and the header findings already made (subtotal, total).
+// Out: LineItem[] in printed order, and findings keyed "line_items[0].subtotal" with the confidence,
+//      status and page region of every value read.
+//
+// Steps: find each item-table header from its words (columns.ts) → cut the body under it into rows
+// (rows.ts) → read each row's values (item.ts) → decide whether the line amounts are net or gross
+// (net-or-gross.ts) and put them in subtotal or total.
+import type { LineItem } from '../../../schemas/document-fields.schema.js';
+import { boundingBox } from '../../layout/lines.js';
+import type { Word } from '../../types.js';
+import type { FieldContext } from '../context.js';
+import type { FieldValue, Findings } from '../find-fields.js';
+import { round, type Found } from '../found.js';
+import { findHeaders } from './columns.js';
+import { applyDiscount, isDiscountLine, readRow, type ReadValue, type RowValues } from './item.js';
+import { amountsAreNet } from './net-or-gross.js';
+import { readRows } from './rows.js';
+
+export interface PageLineItems {
+  items: LineItem[];
+  findings: Findings;
+}
+
+interface Table {
+  rows: RowValues[];
+  amountHeader: string;
+  priceHeader: string;
+}
+
+export function findLineItems(context: FieldContext, header: Findings): PageLineItems {
+  const { document, separator } = context;
+  const headers = findHeaders(document);
+  const tables: Table[] = headers.map((table, i) => {
+    const rows: RowValues[] = [];
+    for (const row of readRows(document, table, headers[i + 1]?.firstLine ?? document.lines.length, separator)) {
+      const previous = rows.at(-1);
+      if (isDiscountLine(row.anchor, separator)) {
+        if (previous) applyDiscount(previous, row.anchor, separator);
+        continue;
+      }
+      const values = readRow(row, separator);
+      if (values.amount && (values.description || values.quantity || values.code)) rows.push(values);
+    }
+    const headerText = (role: string) => table.columns.filter((c) => c.role === role).map((c) => c.text).join(' ');
+    return { rows, amountHeader: headerText('amount'), priceHeader: headerText('unit_price') };
+  });
+
+  const items: LineItem[] = [];
+  const findings: Findings = new Map();
+  for (const table of tables) {
+    const net = amountsAreNet(table, tables, header, context.kind);
+    for (const row of table.rows) {
+      const index = items.length;
+      const put = (member: keyof LineItem, read: ReadValue<FieldValue> | undefined) => {
+        if (read) findings.set(`line_items[${index}].${member}`, found(read, row, context.document.source === 'text-layer'));
+      };
+      const price = row.priceBeforeDiscount ?? row.price;
+      put('description', row.description);
+      put('code', row.code);
+      put('ean', row.ean);
+      put('quantity', row.quantity);
+      put('unit', row.unit);
+      put(net ? 'net_unit_price' : 'unit_price', price);
+      put('discount_percent', row.discountPercent);
+      put('discount_amount', row.discountAmount);
+      put(net ? 'subtotal' : 'total', row.amount);
+      if (!net) put('amount', row.amount);
+      put('vat_rate', row.vatRate);
+      const value = <T>(read: ReadValue<T> | undefined) => read?.value ?? null;
+      const total = net ? null : value(row.amount);
+      items.push({
+        description: value(row.description),
+        code: value(row.code),
+        ean: value(row.ean),
+        quantity: value(row.quantity),
+        unit: value(row.unit),
+        unit_price: net ? null : value(price),
+        net_unit_price: net ? value(price) : null,
+        discount_percent: value(row.discountPercent),
+        discount_amount: value(row.discountAmount),
+        subtotal: net ? value(row.amount) : null,
+        vat_rate: value(row.vatRate),
+        vat_amount: null,
+        total,
+        amount: total,
+      });
+    }
+  }
+  return { items, findings };
+}
+
+/** A row whose quantity × price does not give its amount goes to a person, whatever was read. */
+function found(read: ReadValue<FieldValue>, row: RowValues, textLayer: boolean): Found<FieldValue> {
+  const words: Word[] = read.words;
+  const ocr = words.length ? words.reduce((sum, w) => sum + w.confidence, 0) / words.length : 1;
+  const confidence = round((row.adds ? 0.9 : 0.55) * (textLayer ? 1 : Math.min(1, 0.4 + ocr * 0.6)));
+  return {
+    value: read.value,
+    confidence,
+    status: read.derived ? 'derived' : row.adds ? 'read' : 'review',
+    ...(words.length ? { evidence: { page: row.page, box: boundingBox(words), confidence: ocr } } : {}),
+  };
+}
