@@ -8,7 +8,7 @@ import type { DecimalSeparator } from '../normalize/amount.js';
 import type { AmountToken } from '../tokens.js';
 import { amountTokens } from '../tokens.js';
 import type { Column } from './columns.js';
-import { holdsItemMoney, numbersIn, wordsIn, type PlacedLine, type TableRow } from './rows.js';
+import { holdsItemMoney, numbersIn, PAGE_FURNITURE, wordsIn, type PlacedLine, type TableRow } from './rows.js';
 
 export interface ReadValue<T> {
   value: T;
@@ -144,34 +144,58 @@ function unitOf(anchor: PlacedLine, separator: DecimalSeparator | undefined): Re
 
 /**
  * The article name: the words under the description header on the row's line, joined with the lines
- * wrapped right under it; when the row's line has none, the first line under it that has some (a
- * layout that prints the article number over its name).
+ * it wraps onto; when the row's line has none, the first line under it that has some (a layout that
+ * prints the article number over its name). A line under the name that would have fitted on the line
+ * above is a note ("aus Deutschland"), not a wrap.
  */
 function descriptionOf(row: TableRow): ReadValue<string> | undefined {
-  const describes = (c: Column) => c.role === 'description' || c.also.includes('description');
   const own = descriptionWords(row.anchor, (c) => c.role === 'description');
   if (own.length) {
     const words = [...own];
-    let previous = row.anchor.line;
+    let previous = own;
+    let previousLine = row.anchor.line;
     for (const placed of row.below) {
-      const more = descriptionWords(placed, (c) => c.role === 'description');
-      const gap = placed.line.box[1] - previous.box[3];
-      if (!more.length || gap > (previous.box[3] - previous.box[1]) * 0.6 || /:/u.test(placed.line.text) || wordsIn(placed, 'position').length) break;
+      const more = cellsStartingIn(placed, (c) => c.role === 'description');
+      const gap = placed.line.box[1] - previousLine.box[3];
+      if (!more.length || placed.line.page !== previousLine.page || gap > (previousLine.box[3] - previousLine.box[1]) * 0.6) break;
+      if (/:/u.test(placed.line.text) || wordsIn(placed, 'position').length || !wraps(previous, more[0]!, row)) break;
       words.push(...more);
-      previous = placed.line;
+      previous = more;
+      previousLine = placed.line;
     }
     return described(words);
   }
   for (const placed of row.below) {
-    if (/:/u.test(placed.line.text)) continue;
-    const words = descriptionWords(placed, describes);
+    if (/:/u.test(placed.line.text) || PAGE_FURNITURE.test(fold(placed.line.text))) continue;
+    const words = cellsStartingIn(placed, (c) => c.role === 'description' || c.also.includes('description'));
     if (words.length) return described(words);
   }
   return undefined;
 }
 
+/** A line ending in a comma or hyphen goes on; otherwise the next line's first word must not have fitted. */
+function wraps(line: Word[], next: Word, row: TableRow): boolean {
+  const last = line.at(-1)!;
+  if (/[,&/-]$/u.test(last.text)) return true;
+  const columns = [...row.anchor.words.keys()];
+  const description = columns.find((c) => c.role === 'description');
+  const rightOf = [...new Set([...row.anchor.words.keys(), ...row.below.flatMap((b) => [...b.words.keys()])])]
+    .filter((c) => description && c.x0 > description.x1)
+    .sort((a, b) => a.x0 - b.x0)[0];
+  if (!description || !rightOf) return false;
+  const edge = (description.x1 + rightOf.x0) / 2;
+  const space = (last.box[2] - last.box[0]) / Math.max(1, last.text.length);
+  return last.box[2] + space + (next.box[2] - next.box[0]) > edge;
+}
+
 function descriptionWords(placed: PlacedLine, take: (c: Column) => boolean): Word[] {
   return [...placed.words].filter(([column]) => take(column)).flatMap(([, words]) => words).filter((w) => !isEan(w.text.replace(/[^\d]/gu, '')) || /\p{L}/u.test(w.text));
+}
+
+/** Whole printed cells that start under a description header: a note line has no numbers of its own to split off. */
+function cellsStartingIn(placed: PlacedLine, take: (c: Column) => boolean): Word[] {
+  const first = new Set(descriptionWords(placed, take));
+  return placed.line.cells.filter((cell) => first.has(cell.words[0]!)).flatMap((cell) => cell.words);
 }
 
 function described(words: Word[]): ReadValue<string> | undefined {
@@ -210,7 +234,7 @@ function codeIn(lines: PlacedLine[], ean: string | undefined): ReadValue<string>
   }
   const clean = candidates
     .map((w) => ({ word: w, text: w.text.replace(/[.,;:]$/u, '') }))
-    .filter(({ text }) => /\d/u.test(text) && !/^\(.*\)$/u.test(text) && text !== ean && !isEan(text) && text.length <= 20 && !/^\d{1,2}$/u.test(text));
+    .filter(({ text }) => /\d/u.test(text) && !/^\(.*\)$/u.test(text) && !/\d,\d/u.test(text) && text !== ean && !isEan(text) && text.length <= 20 && !/^\d{1,2}$/u.test(text));
   const pick = clean.find(({ text }) => /\p{L}/u.test(text)) ?? clean[0];
   return pick ? { value: pick.text, words: [pick.word] } : undefined;
 }
