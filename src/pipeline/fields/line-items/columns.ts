@@ -137,7 +137,7 @@ function stackColumns(mainPhrases: Phrase[], stacked: Line[], main: Line): Colum
     for (const phrase of headerPhrases(line)) {
       const [x0, x1] = [left(phrase.words), right(phrase.words)];
       const column = columns.filter((c) => overlap(c, x0, x1) > 0).sort((a, b) => overlap(b, x0, x1) - overlap(a, x0, x1))[0];
-      if (!column || overlap(column, x0, x1) < 0.3 * (x1 - x0)) {
+      if (!column || overlap(column, x0, x1) < 0.3 * Math.min(x1 - x0, column.x1 - column.x0)) {
         // A title over the table ("Positionsdaten") is no column of its own.
         if (phrase.role) columns.push({ role: phrase.role ?? 'other', also: [], text: textOf(phrase.words), x0, x1 });
         continue;

@@ -157,7 +157,7 @@ function descriptionOf(row: TableRow): ReadValue<string> | undefined {
     for (const placed of row.below) {
       const more = cellsStartingIn(placed, (c) => c.role === 'description');
       const gap = placed.line.box[1] - previousLine.box[3];
-      if (!more.length || placed.line.page !== previousLine.page || gap > (previousLine.box[3] - previousLine.box[1]) * 0.6) break;
+      if (!more.length || placed.line.page !== previousLine.page || gap > (previousLine.box[3] - previousLine.box[1]) * 0.8) break;
       if (/:/u.test(placed.line.text) || wordsIn(placed, 'position').length || !wraps(previous, more[0]!, row)) break;
       words.push(...more);
       previous = more;

@@ -33,6 +33,8 @@ const CARRIED = /^(?:ubertrag|uebertrag|vortrag|carried forward|brought forward|
 /** "Bruttopreis : 4,00", "Description: Repair": a label and its value is a note under a row, never a row. */
 /** Page headers and footers that a table running over a page break passes. */
 export const PAGE_FURNITURE = /copyright|©|\(c\)|(?<![\p{L}])(?:seite|page|sivu|lehekulg|strona|pagina|sida|lapa|puslapis) \d/u;
+/** "REMISE : REMISE COMMERCIALE", "Charge: freight": an allowance or charge on the whole document (EN 16931 BG-20/21). */
+const ALLOWANCE = /^(?:remise|rabais|charge|frais|discount|allowance|surcharge|zuschlag|abschlag|nachlass)\s?:/u;
 const NUMBER = /^[-−(]?[$€£]?\d[\d.,' ]*%?[)-]?$/u;
 const LABEL_FIRST = /^[\p{L}][\p{L}\d .()/-]{0,40}?\s?:(?!\d)/u;
 
@@ -91,6 +93,7 @@ export function numbersIn(words: Word[], separator: DecimalSeparator | undefined
 export function holdsItemMoney(placed: PlacedLine, separator: DecimalSeparator | undefined): boolean {
   const text = fold(placed.line.text).trim();
   if (LABEL_FIRST.test(text) || PAGE_FURNITURE.test(text)) return false;
+  if (ALLOWANCE.test(fold(wordsIn(placed, 'description').map((w) => w.text).join(' ')))) return false;
   const has = (role: ColumnRole) => numbersIn(wordsIn(placed, role), separator).some((t) => !t.percent);
   return has('amount') || (has('quantity') && has('unit_price'));
 }
@@ -100,7 +103,7 @@ function amountOfRowAbove(row: TableRow, placed: PlacedLine, separator: DecimalS
   const has = (line: PlacedLine, role: ColumnRole) => numbersIn(wordsIn(line, role), separator).some((t) => !t.percent);
   if (row.below.length || placed.line.page !== row.anchor.line.page || has(row.anchor, 'amount') || has(placed, 'quantity') || has(placed, 'unit_price')) return false;
   const gap = placed.line.box[1] - row.anchor.line.box[3];
-  return gap < (row.anchor.line.box[3] - row.anchor.line.box[1]) * 0.6;
+  return gap < (row.anchor.line.box[3] - row.anchor.line.box[1]) * 0.8;
 }
 
 /** The rows under one header, up to the totals block, across page breaks (page headers and footers hold no item money). */
@@ -111,7 +114,8 @@ export function readRows(document: TextDocument, header: TableHeader, nextHeader
     const first = fold(line.cells[0]?.text ?? '').trim();
     const placed = placeWords(line, header.columns);
     const money = holdsItemMoney(placed, separator);
-    if (CARRIED.test(first)) continue;
+    const itemNumbers = (role: ColumnRole) => numbersIn(wordsIn(placed, role), separator).length > 0;
+    if (CARRIED.test(first) && !itemNumbers('quantity') && !itemNumbers('unit_price')) continue;
     if (NEXT_SECTION.test(first)) break;
     // "Summe 202,70" or a header row over the totals ("Warenwert  Nettobetrag  Endbetrag").
     const totalsLine = numbersIn(line.words, separator).some((t) => !t.percent) || (line.cells.length >= 2 && !/\d/u.test(line.text));
