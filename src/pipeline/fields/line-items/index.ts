@@ -7,7 +7,8 @@
 //
 // Steps: find each item-table header from its words (columns.ts) → cut the body under it into rows
 // (rows.ts) → read each row's values (item.ts) → decide whether the line amounts are net or gross
-// (net-or-gross.ts) and put them in subtotal or total.
+// (net-or-gross.ts) and put them in subtotal or total. Till receipts, which print no header, are read
+// line by line (receipt-lines.ts).
 import type { LineItem } from '../../../schemas/document-fields.schema.js';
 import { boundingBox } from '../../layout/lines.js';
 import type { Word } from '../../types.js';
@@ -17,6 +18,7 @@ import { round, type Found } from '../found.js';
 import { findHeaders } from './columns.js';
 import { applyDiscount, isDiscountLine, readRow, type ReadValue, type RowValues } from './item.js';
 import { amountsAreNet } from './net-or-gross.js';
+import { readReceiptLines } from './receipt-lines.js';
 import { readRows } from './rows.js';
 
 export interface PageLineItems {
@@ -47,6 +49,7 @@ export function findLineItems(context: FieldContext, header: Findings): PageLine
     const headerText = (role: string) => table.columns.filter((c) => c.role === role).map((c) => c.text).join(' ');
     return { rows, amountHeader: headerText('amount'), priceHeader: headerText('unit_price') };
   });
+  if (!tables.some((t) => t.rows.length) && context.kind === 'receipt') tables.push(receiptTable(context, header));
 
   const items: LineItem[] = [];
   const findings: Findings = new Map();
@@ -90,6 +93,18 @@ export function findLineItems(context: FieldContext, header: Findings): PageLine
     }
   }
   return { items, findings };
+}
+
+/** A receipt's item lines, trusted only when they add up to the receipt's subtotal or total. */
+function receiptTable(context: FieldContext, header: Findings): Table {
+  const rows = readReceiptLines(context);
+  const sum = rows.reduce((total, row) => total + (row.amount?.value ?? 0), 0);
+  const adds = ['subtotal', 'total'].some((path) => {
+    const value = header.get(path)?.value;
+    return typeof value === 'number' && Math.abs(value - sum) < 0.015;
+  });
+  for (const row of rows) row.adds = adds;
+  return { rows, amountHeader: '', priceHeader: '' };
 }
 
 /** A row whose quantity × price does not give its amount goes to a person, whatever was read. */

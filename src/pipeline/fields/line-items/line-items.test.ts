@@ -120,6 +120,30 @@ CHARGE : FRAIS DEPLACEMENT                     10,00       10,00%`);
     );
   });
 
+  it('reads the item lines of a till receipt: barcode, name, tax flag, and a quantity × price over its line', () => {
+    const { items, findings } = itemsOf(`HOME STORE
+2250 SOUTHGATE RD
+10/17/18   09:03 AM
+037103136480 SNIP LEFT <A>     9.97
+WISS LEFT-CUT SNIPS
+3 x 1.50
+SCREW PACK                     4.50
+SUBTOTAL                      14.47
+SALES TAX                      1.16
+TOTAL                         15.63
+CASH                          20.00
+CHANGE                         4.37
+THANK YOU`, { subtotal: 14.47, total: 15.63 });
+    assert.deepEqual(
+      items.map((i) => [i.ean, i.description, i.quantity, i.net_unit_price, i.subtotal]),
+      [
+        ['037103136480', 'SNIP LEFT', null, null, 9.97],
+        [null, 'SCREW PACK', 3, 1.5, 4.5],
+      ],
+    );
+    assert.equal(findings.get('line_items[1].subtotal')?.status, 'read', 'the lines add up to the subtotal');
+  });
+
   it('does not take a VAT breakdown or payment terms for an item table', () => {
     const document = documentOf([
       `Umsatzsteueraufschlüsselung

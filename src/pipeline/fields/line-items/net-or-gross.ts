@@ -1,7 +1,8 @@
 // Whether a table's line amounts are net (before VAT: the line's subtotal) or gross (the line's
 // total). The header says so when it can ("Nettobetrag", "Total HT", "Amount incl. VAT"); otherwise
-// the amounts are added up and compared with the document's subtotal and total; otherwise invoices
-// list net amounts and till receipts gross ones.
+// the amounts are added up and compared with the document's subtotal and total (amounts that stay
+// within a subtotal that tax is added to are net); otherwise invoices list net amounts and till
+// receipts gross ones.
 import type { DocumentKind } from '../context.js';
 import type { Findings } from '../find-fields.js';
 import { fold } from '../labels.js';
@@ -30,5 +31,7 @@ export function amountsAreNet(table: TableAmounts, all: TableAmounts[], header: 
   const matches = (value: number | undefined) => value !== undefined && Math.abs(value - sum) < 0.015;
   if (matches(subtotal) && !matches(total)) return true;
   if (matches(total) && !matches(subtotal)) return false;
+  // Some lines unread: amounts that stay within a subtotal printed before tax are added to are net.
+  if (subtotal !== undefined && total !== undefined && subtotal < total && sum > 0 && sum <= subtotal + 0.005) return true;
   return kind !== 'receipt';
 }

@@ -23,7 +23,7 @@ export interface TableRow {
 }
 
 /** Lines with an amount that end the item list: the totals block. */
-const TOTALS =
+export const TOTALS =
   /^(?:sub-?total|totals?|summe|zwischensumme|gesamt\p{L}*|nettobetrag|netto|rechnungssumme|rechnungsbetrag|positionssumme|warenwert|endbetrag|bruttosumme|steuerbasisbetrag|umsatzsteuer|mwst|ust|vat|tax|tva|net a payer|sous-total|montant|amount due|balance due|kokku|summa|vahesumma|yhteensa|valisumma|delsumma|starpsumma|tarpine suma|suma|razem|subtotaal|totaal|итого|всего)(?![\p{L}])/u;
 /** Section titles after the items, with or without numbers. */
 const NEXT_SECTION =
