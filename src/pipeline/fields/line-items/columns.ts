@@ -39,8 +39,8 @@ const ROLE_WORDS: [ColumnRole, RegExp][] = [
     'amount',
     /^(?:(?:line |net |gross |total )?amount|line total|total|net|betrag|gesamt|gesamtpreis|summe|nettobetrag|bruttobetrag|nettowert|wert|entgelt|positions-? ?betrag|montant|total ht|total ttc|montant ht|summa|kokku|yhteensa|belopp|kwota|wartosc(?: netto| brutto)?|importe|bedrag|totaal|сумма|стоимость|ext\.? price|extended price|extension)$/u,
   ],
-  ['vat_rate', /^(?:(?:vat|tax|mwst|ust|steuer|steuersatz|tva|taux(?: tva)?|km|alv|moms|pvn|pvm|iva|btw|ндс|stawka(?: vat)?|vat rate|tax rate)\.?)?(?: ?-?%| ?\[%\])?$/u],
-  ['quantity', /^(?:qty|quantity|menge|anzahl|quantite|qte|kogus|maara|antal|daudzums|kiekis|ilosc|cantidad|cant\.?|aantal|количество|кол-во|hours|hrs)$/u],
+  ['vat_rate', /^(?:(?:vat|tax|mwst|ust|steuer|steuersatz|tva|taux(?: tva)?|km|alv|moms|pvn|pvm|iva|btw|ндс|stawka(?: vat)?|vat rate|tax rate)\.?)?(?: ?-?%| ?\[%\]| ?\(%\))?$/u],
+  ['quantity', /^(?:qty|quantity|menge|anzahl|quantite|qte|kogus|maara|antal|daudzums|kiekis|ilosc|cantidad|cant\.?|aantal|hoeveelheid|nombre|nbre|nb|количество|кол-во|hours|hrs)$/u],
   ['unit', /^(?:unit|uom|einheit|me|meng\.?-? ?einheit|mengeneinheit|unite|uhik|yksikko|enhet|mervieniba|vieniba|mato vnt\.?|vnt|j\.? ?m\.?|jedn\.?|unidad|eenheid|ед\.?(?: изм\.?)?)$/u],
   [
     'description',
@@ -146,7 +146,11 @@ function stackColumns(mainPhrases: Phrase[], stacked: Line[], main: Line): Colum
       const whole = roleOf(text.replace(/([-/]) /gu, '$1'));
       const role = phrase.role;
       if (whole && whole !== 'other') column.role = whole;
-      else if (role && (column.role === 'other' || (column.role === 'vat_rate' && (role === 'unit_price' || role === 'amount')))) column.role = role;
+      // A bare "#" or "Pos" over an article number header, or "VAT" under "Unit Price Excl.", is the weaker header.
+      else if (role && (column.role === 'other' || column.role === 'position' || (column.role === 'vat_rate' && (role === 'unit_price' || role === 'amount')))) {
+        if (column.role !== 'other') column.also.push(column.role);
+        column.role = role;
+      }
       else if (role && role !== column.role) column.also.push(role);
       column.text = text;
       column.x0 = Math.min(column.x0, x0);

@@ -44,7 +44,7 @@ export function findLineItems(context: FieldContext, header: Findings): PageLine
         continue;
       }
       const values = readRow(row, separator);
-      if (values.amount && (values.description || (values.quantity && !values.quantity.derived) || values.code)) rows.push(values);
+      if (values.amount && (values.description || values.code)) rows.push(values);
     }
     const headerText = (role: string) => table.columns.filter((c) => c.role === role).map((c) => c.text).join(' ');
     return { rows, amountHeader: headerText('amount'), priceHeader: headerText('unit_price') };

@@ -86,7 +86,10 @@ export function applyDiscount(values: RowValues, discount: PlacedLine, separator
 function checkArithmetic(values: RowValues): void {
   const { quantity: q, price: p, amount: a } = values;
   if (q && p && a) {
-    values.adds = near(q.value * p.value, a.value) || (values.priceBeforeDiscount ? near(q.value * values.priceBeforeDiscount.value, a.value) : false);
+    // A net price times the quantity gives the amount, or the amount with the line's VAT on top.
+    const withVat = values.vatRate ? 1 + values.vatRate.value / 100 : 1;
+    const prices = [p.value, values.priceBeforeDiscount?.value].filter((v): v is number => v !== undefined);
+    values.adds = prices.some((price) => near(q.value * price, a.value) || near(q.value * price * withVat, a.value));
   } else if (q && a && !p && q.value !== 0) {
     values.price = { value: round(a.value / q.value, 4), words: [], derived: true };
   } else if (p && a && !q && p.value !== 0) {
@@ -234,7 +237,7 @@ function codeIn(lines: PlacedLine[], ean: string | undefined): ReadValue<string>
   }
   const clean = candidates
     .map((w) => ({ word: w, text: w.text.replace(/[.,;:]$/u, '') }))
-    .filter(({ text }) => /\d/u.test(text) && !/^\(.*\)$/u.test(text) && !/\d,\d/u.test(text) && text !== ean && !isEan(text) && text.length <= 20 && !/^\d{1,2}$/u.test(text));
+    .filter(({ text }) => /\d/u.test(text) && !/^\(.*\)$/u.test(text) && !/\d,\d/u.test(text) && !/^\p{L}+:/u.test(text) && text !== ean && !isEan(text) && text.length <= 20 && !/^\d{1,2}$/u.test(text));
   const pick = clean.find(({ text }) => /\p{L}/u.test(text)) ?? clean[0];
   return pick ? { value: pick.text, words: [pick.word] } : undefined;
 }

@@ -13,7 +13,7 @@ import { isEan, type RowValues } from './item.js';
 import { PAGE_FURNITURE, TOTALS } from './rows.js';
 
 const NOT_AN_ITEM =
-  /(?<![\p{L}])(?:tel|phone|fax|cashier|kassierer|receipt|beleg|change|cash|card|visa|mastercard|amex|debit|credit|auth|approval|tendered|savings|saved|discount|rabatt|coupon|points|member|vat|tax|mwst|tva|gst|sst|ust|km|alv|moms|tip|gratuity|rounding|thank|danke|merci|www|http|invoice|terminal|tid|mid|ref)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:total|subtotal|sub total|amount|amt|paid|balance|due|qty|items?|tel|phone|fax|cashier|kassierer|receipt|beleg|change|cash|card|visa|mastercard|amex|debit|credit|auth|approval|tendered|savings|saved|discount|rabatt|coupon|points|member|vat|tax|mwst|tva|gst|sst|ust|km|alv|moms|tip|gratuity|rounding|thank|danke|merci|www|http|invoice|terminal|tid|mid|ref)(?![\p{L}])/u;
 const TAX_FLAG = /^(?:<[a-z]>|\([a-z]\)|[a-z]|\*|[a-z]\*)$/iu;
 const TIMES = /^(\d+(?:[.,]\d+)?)\s*(?:x|@|\*|×)\s*([$€£]?\s?\d+[.,]\d{2,3})$/iu;
 
@@ -23,7 +23,10 @@ export function readReceiptLines(context: FieldContext): RowValues[] {
   let pending: Pick<RowValues, 'quantity' | 'price'> | undefined;
   for (const line of document.lines) {
     const text = fold(line.text).trim();
-    if (rows.length && TOTALS.test(fold(line.cells[0]?.text ?? '').trim())) break;
+    if (TOTALS.test(text.replace(/^[^\p{L}]+/u, ''))) {
+      if (rows.length) break;
+      continue;
+    }
     const times = TIMES.exec(line.text.trim());
     if (times) {
       pending = multiplied(times, line.words, separator);

@@ -23,8 +23,11 @@ export interface TableRow {
 }
 
 /** Lines with an amount that end the item list: the totals block. */
-export const TOTALS =
-  /^(?:sub-?total|totals?|summe|zwischensumme|gesamt\p{L}*|nettobetrag|netto|rechnungssumme|rechnungsbetrag|positionssumme|warenwert|endbetrag|bruttosumme|steuerbasisbetrag|umsatzsteuer|mwst|ust|vat|tax|tva|net a payer|sous-total|montant|amount due|balance due|kokku|summa|vahesumma|yhteensa|valisumma|delsumma|starpsumma|tarpine suma|suma|razem|subtotaal|totaal|итого|всего)(?![\p{L}])/u;
+const TOTAL_WORDS =
+  '(?:sub-?total|totals?|summe|zwischensumme|gesamt\\p{L}*|nettobetrag|netto|rechnungssumme|rechnungsbetrag|positionssumme|warenwert|endbetrag|bruttosumme|steuerbasisbetrag|umsatzsteuer|mwst|ust|vat|tax|tva|net a payer|sous-total|montant|amount due|balance due|kokku|summa|vahesumma|yhteensa|valisumma|delsumma|starpsumma|tarpine suma|suma|razem|subtotaal|totaal|итого|всего)(?![\\p{L}])';
+export const TOTALS = new RegExp(`^${TOTAL_WORDS}`, 'u');
+/** "Prijzen zijn inclusief BTW   Factuur totaal EUR   49,99": a totals label in any cell of the line. */
+const TOTALS_IN = new RegExp(`(?<![\\p{L}])${TOTAL_WORDS}`, 'u');
 /** Section titles after the items, with or without numbers. */
 const NEXT_SECTION =
   /^(?:belegsummen|steueraufschlusselung|umsatzsteueraufschlusselung|zahlungsbedingungen|payment terms|conditions de paiement|zu- und abschlage|detail tva|tax summary|vat summary|vat breakdown)(?![\p{L}])/u;
@@ -119,7 +122,8 @@ export function readRows(document: TextDocument, header: TableHeader, nextHeader
     if (NEXT_SECTION.test(first)) break;
     // "Summe 202,70" or a header row over the totals ("Warenwert  Nettobetrag  Endbetrag").
     const totalsLine = numbersIn(line.words, separator).some((t) => !t.percent) || (line.cells.length >= 2 && !/\d/u.test(line.text));
-    if (TOTALS.test(first) && totalsLine && !(money && wordsIn(placed, 'quantity').length)) break;
+    const totalsLabel = line.cells.some((cell) => TOTALS_IN.test(fold(cell.text)));
+    if (totalsLabel && totalsLine && !itemNumbers('quantity') && !itemNumbers('unit_price')) break;
     const row = rows.at(-1);
     if (money && !(row && amountOfRowAbove(row, placed, separator))) rows.push({ anchor: placed, below: [] });
     else row?.below.push(placed);
