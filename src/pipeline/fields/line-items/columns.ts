@@ -164,7 +164,9 @@ function stackColumns(mainPhrases: Phrase[], stacked: Line[], main: Line): Colum
 function isItemHeader(columns: Column[]): boolean {
   const roles = new Set(columns.map((c) => c.role).filter((r) => r !== 'other'));
   const money = roles.has('amount') || roles.has('unit_price');
-  return roles.size >= 3 && money && (roles.has('description') || roles.has('quantity'));
+  // "Description   Amount" is enough for a list of services; a third role is needed otherwise.
+  if (roles.has('description') && roles.has('amount')) return true;
+  return roles.size >= 3 && money && roles.has('quantity');
 }
 
 /** A line of a stacked header: close to the next header line, short labels, no amounts. */

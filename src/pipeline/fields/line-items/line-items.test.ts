@@ -144,6 +144,20 @@ THANK YOU`, { subtotal: 14.47, total: 15.63 });
     assert.equal(findings.get('line_items[1].subtotal')?.status, 'read', 'the lines add up to the subtotal');
   });
 
+  it('reads a list of services under a description and an amount header', () => {
+    const { items } = itemsOf(`Description                                   Amount
+Website maintenance, March                    450.00
+Hosting                                        29.90
+Total                                         479.90`);
+    assert.deepEqual(
+      items.map((i) => [i.description, i.quantity, i.subtotal]),
+      [
+        ['Website maintenance, March', null, 450],
+        ['Hosting', null, 29.9],
+      ],
+    );
+  });
+
   it('does not take a VAT breakdown or payment terms for an item table', () => {
     const document = documentOf([
       `Umsatzsteueraufschlüsselung

@@ -22,24 +22,25 @@ export interface TableRow {
   below: PlacedLine[];
 }
 
-/** Lines with an amount that end the item list: the totals block. */
+/** Labels that open a line of the totals block ("Summe 202,70", "VAT 20%  72.00"). */
 const TOTAL_WORDS =
   '(?:sub-?total|totals?|summe|zwischensumme|gesamt\\p{L}*|nettobetrag|netto|rechnungssumme|rechnungsbetrag|positionssumme|warenwert|endbetrag|bruttosumme|steuerbasisbetrag|umsatzsteuer|mwst|ust|vat|tax|tva|net a payer|sous-total|montant|amount due|balance due|kokku|summa|vahesumma|yhteensa|valisumma|delsumma|starpsumma|tarpine suma|suma|razem|subtotaal|totaal|итого|всего)(?![\\p{L}])';
 export const TOTALS = new RegExp(`^${TOTAL_WORDS}`, 'u');
-/** "Prijzen zijn inclusief BTW   Factuur totaal EUR   49,99": a totals label in any cell of the line. */
-const TOTALS_IN = new RegExp(`(?<![\\p{L}])${TOTAL_WORDS}`, 'u');
+/** "Prijzen zijn inclusief BTW   Factuur totaal EUR   49,99", "Grand Total": a sum named anywhere in a cell. */
+const TOTALS_IN =
+  /(?<![\p{L}])(?:sub-?total|total|summe|zwischensumme|gesamtbetrag|gesamtsumme|rechnungssumme|rechnungsbetrag|endbetrag|bruttosumme|net a payer|sous-total|amount due|balance due|kokku|yhteensa|summa|razem|subtotaal|totaal|итого|всего)(?![\p{L}])/u;
 /** Section titles after the items, with or without numbers. */
 const NEXT_SECTION =
   /^(?:belegsummen|steueraufschlusselung|umsatzsteueraufschlusselung|zahlungsbedingungen|payment terms|conditions de paiement|zu- und abschlage|detail tva|tax summary|vat summary|vat breakdown)(?![\p{L}])/u;
 /** Carried-forward lines between pages are sums, not items. */
 const CARRIED = /^(?:ubertrag|uebertrag|vortrag|carried forward|brought forward|carry forward|a reporter|report|siirto|overforing|перенос)(?![\p{L}])/u;
-/** "Bruttopreis : 4,00", "Description: Repair": a label and its value is a note under a row, never a row. */
 /** Page headers and footers that a table running over a page break passes. */
 export const PAGE_FURNITURE = /copyright|©|\(c\)|(?<![\p{L}])(?:seite|page|sivu|lehekulg|strona|pagina|sida|lapa|puslapis) \d/u;
 /** "REMISE : REMISE COMMERCIALE", "Charge: freight": an allowance or charge on the whole document (EN 16931 BG-20/21). */
 const ALLOWANCE = /^(?:remise|rabais|charge|frais|discount|allowance|surcharge|zuschlag|abschlag|nachlass)\s?:/u;
-const NUMBER = /^[-−(]?[$€£]?\d[\d.,' ]*%?[)-]?$/u;
+/** "Bruttopreis : 4,00", "Description: Repair": a label and its value is a note under a row, never a row. */
 const LABEL_FIRST = /^[\p{L}][\p{L}\d .()/-]{0,40}?\s?:(?!\d)/u;
+const NUMBER = /^[-−(]?[$€£]?\d[\d.,' ]*%?[)-]?$/u;
 
 export function placeWords(line: Line, columns: Column[]): PlacedLine {
   const words = new Map<Column, Word[]>();
@@ -92,18 +93,23 @@ export function numbersIn(words: Word[], separator: DecimalSeparator | undefined
   return amountTokens(blanked, separator);
 }
 
+/** A number (a percentage only when `percent`) under a header of this role. */
+function hasNumber(placed: PlacedLine, role: ColumnRole, separator: DecimalSeparator | undefined, percent = false): boolean {
+  return numbersIn(wordsIn(placed, role), separator).some((t) => percent || !t.percent);
+}
+
 /** Money in the item columns: the line amount, or a quantity with a unit price. */
 export function holdsItemMoney(placed: PlacedLine, separator: DecimalSeparator | undefined): boolean {
   const text = fold(placed.line.text).trim();
   if (LABEL_FIRST.test(text) || PAGE_FURNITURE.test(text)) return false;
   if (ALLOWANCE.test(fold(wordsIn(placed, 'description').map((w) => w.text).join(' ')))) return false;
-  const has = (role: ColumnRole) => numbersIn(wordsIn(placed, role), separator).some((t) => !t.percent);
+  const has = (role: ColumnRole) => hasNumber(placed, role, separator);
   return has('amount') || (has('quantity') && has('unit_price'));
 }
 
 /** "173,10" on the line under "Miettage 86,55 2 19 %": the amount of the row above, printed lower. */
 function amountOfRowAbove(row: TableRow, placed: PlacedLine, separator: DecimalSeparator | undefined): boolean {
-  const has = (line: PlacedLine, role: ColumnRole) => numbersIn(wordsIn(line, role), separator).some((t) => !t.percent);
+  const has = (line: PlacedLine, role: ColumnRole) => hasNumber(line, role, separator);
   if (row.below.length || placed.line.page !== row.anchor.line.page || has(row.anchor, 'amount') || has(placed, 'quantity') || has(placed, 'unit_price')) return false;
   const gap = placed.line.box[1] - row.anchor.line.box[3];
   return gap < (row.anchor.line.box[3] - row.anchor.line.box[1]) * 0.8;
@@ -117,7 +123,7 @@ export function readRows(document: TextDocument, header: TableHeader, nextHeader
     const first = fold(line.cells[0]?.text ?? '').trim();
     const placed = placeWords(line, header.columns);
     const money = holdsItemMoney(placed, separator);
-    const itemNumbers = (role: ColumnRole) => numbersIn(wordsIn(placed, role), separator).length > 0;
+    const itemNumbers = (role: ColumnRole) => hasNumber(placed, role, separator, true);
     if (CARRIED.test(first) && !itemNumbers('quantity') && !itemNumbers('unit_price')) continue;
     if (NEXT_SECTION.test(first)) break;
     // "Summe 202,70" or a header row over the totals ("Warenwert  Nettobetrag  Endbetrag").
