@@ -1,12 +1,11 @@
 // One table row → the values of one line item, each with the words it was read from. Numbers come
-// from their columns; quantity × unit price = line amount is checked, and a missing price is derived
-// from the other two. The row's lines under the anchor give the wrapped description, the article
+// from their columns; quantity × unit price = line amount is checked, and a missing price or quantity
+// is derived from the other two. The row's lines under the anchor give the wrapped description, the article
 // number, the barcode and a price before discount ("Bruttopreis: 4,00", EN 16931's item gross price).
 import type { Word } from '../../types.js';
 import { fold } from '../labels.js';
 import type { DecimalSeparator } from '../normalize/amount.js';
-import type { AmountToken } from '../tokens.js';
-import { amountTokens } from '../tokens.js';
+import { amountTokens, type AmountToken } from '../tokens.js';
 import type { Column } from './columns.js';
 import { holdsItemMoney, numbersIn, PAGE_FURNITURE, wordsIn, type PlacedLine, type TableRow } from './rows.js';
 
@@ -36,7 +35,7 @@ export interface RowValues {
 
 const PRICE_BEFORE_DISCOUNT = /(?:bruttopreis|listenpreis|brut|gross price|list price|prix brut|prix catalogue)\s*:?\s*/u;
 const DISCOUNT = /(?<![\p{L}])(?:abzgl|abzuglich|rabatt|nachlass|discount|remise|rabais|reduction|allowance|nuolaid|alennus|atlaide|nuolaida|rabat|upust|descuento|korting|скидка)/u;
-const BUYER_CODE = /(?<![\p{L}])(?:ihre|kunde\p{L}*|your|customer|buyer|client|votre|vos|klient\p{L}*|asiakas|kunde)/u;
+const BUYER_CODE = /(?<![\p{L}])(?:ihre|kunde\p{L}*|your|customer|buyer|client|votre|vos|klient\p{L}*|asiakas)/u;
 
 export function readRow(row: TableRow, separator: DecimalSeparator | undefined): RowValues {
   const { anchor } = row;
@@ -45,7 +44,7 @@ export function readRow(row: TableRow, separator: DecimalSeparator | undefined):
 
   const amount = lastMoney(wordsIn(anchor, 'amount'), separator) ?? amountBelow(row, separator);
   if (amount) values.amount = amount;
-  const quantity = numberWithWords(wordsIn(anchor, 'quantity'), separator, 'first');
+  const quantity = firstNumber(wordsIn(anchor, 'quantity'), separator);
   if (quantity) values.quantity = quantity;
   const price = lastMoney(wordsIn(anchor, 'unit_price'), separator);
   if (price) values.price = price;
@@ -110,9 +109,9 @@ function lastMoney(words: Word[], separator: DecimalSeparator | undefined): Read
   return token ? { value: token.value, words: wordsOf(words, token) } : undefined;
 }
 
-function numberWithWords(words: Word[], separator: DecimalSeparator | undefined, which: 'first' | 'last'): ReadValue<number> | undefined {
-  const tokens = money(numbersIn(words, separator));
-  const token = which === 'first' ? tokens[0] : tokens.at(-1);
+/** The first number under the quantity header: "10000,0000 KWh", "3 m²". */
+function firstNumber(words: Word[], separator: DecimalSeparator | undefined): ReadValue<number> | undefined {
+  const token = money(numbersIn(words, separator))[0];
   return token ? { value: token.value, words: wordsOf(words, token) } : undefined;
 }
 
