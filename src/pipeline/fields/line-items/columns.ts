@@ -139,19 +139,19 @@ function stackColumns(mainPhrases: Phrase[], stacked: Line[], main: Line): Colum
       const column = columns.filter((c) => overlap(c, x0, x1) > 0).sort((a, b) => overlap(b, x0, x1) - overlap(a, x0, x1))[0];
       if (!column || overlap(column, x0, x1) < 0.3 * Math.min(x1 - x0, column.x1 - column.x0)) {
         // A title over the table ("Positionsdaten") is no column of its own.
-        if (phrase.role) columns.push({ role: phrase.role ?? 'other', also: [], text: textOf(phrase.words), x0, x1 });
+        if (phrase.role) columns.push({ role: phrase.role, also: [], text: textOf(phrase.words), x0, x1 });
         continue;
       }
       const text = above ? `${textOf(phrase.words)} ${column.text}` : `${column.text} ${textOf(phrase.words)}`;
       const whole = roleOf(text.replace(/([-/]) /gu, '$1'));
       const role = phrase.role;
-      if (whole && whole !== 'other') column.role = whole;
       // A bare "#" or "Pos" over an article number header, or "VAT" under "Unit Price Excl.", is the weaker header.
-      else if (role && (column.role === 'other' || column.role === 'position' || (column.role === 'vat_rate' && (role === 'unit_price' || role === 'amount')))) {
+      const weaker = column.role === 'other' || column.role === 'position' || (column.role === 'vat_rate' && (role === 'unit_price' || role === 'amount'));
+      if (whole) column.role = whole;
+      else if (role && weaker) {
         if (column.role !== 'other') column.also.push(column.role);
         column.role = role;
-      }
-      else if (role && role !== column.role) column.also.push(role);
+      } else if (role && role !== column.role) column.also.push(role);
       column.text = text;
       column.x0 = Math.min(column.x0, x0);
       column.x1 = Math.max(column.x1, x1);
