@@ -54,11 +54,16 @@ export function readRow(row: TableRow, separator: DecimalSeparator | undefined):
   if (unit) values.unit = unit;
 
   const description = descriptionOf(row);
-  if (description) values.description = description;
   const ean = eanIn(lines);
   if (ean) values.ean = ean;
   const code = codeIn(lines, ean?.value);
   if (code) values.code = code;
+  // "[FURN_7777] Office Chair": ERPs print the article number in brackets before the name.
+  const bracketed = description && /^\[([^\]\s]+)\]\s*(.+)$/u.exec(description.value);
+  if (description && bracketed) {
+    values.description = { value: bracketed[2]!, words: description.words.slice(1) };
+    values.code ??= { value: bracketed[1]!, words: description.words.slice(0, 1) };
+  } else if (description) values.description = description;
   const before = priceBeforeDiscount(row.below, separator);
   if (before) values.priceBeforeDiscount = before;
 

@@ -158,6 +158,13 @@ Total                                         479.90`);
     );
   });
 
+  it('takes the article number an ERP prints in brackets before the name', () => {
+    const { items } = itemsOf(`Description                      Quantity     Unit Price      Amount
+[FURN_7777] Office Chair         1.00         70.00           70.00`);
+    assert.equal(items[0]!.code, 'FURN_7777');
+    assert.equal(items[0]!.description, 'Office Chair');
+  });
+
   it('does not take a VAT breakdown or payment terms for an item table', () => {
     const document = documentOf([
       `Umsatzsteueraufschlüsselung
