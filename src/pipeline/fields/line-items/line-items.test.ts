@@ -165,6 +165,25 @@ Total                                         479.90`);
     assert.equal(items[0]!.description, 'Office Chair');
   });
 
+  it('reads receipt items whose quantity × price and amount are printed under the name', () => {
+    const { items } = itemsOf(`KEDAI MAKAN SDN BHD
+CASH BILL
+NASI LEMAK
+2 x 3.50          7.00
+TEH TARIK
+1 x 2.20          2.20
+TOTAL             9.20
+CASH             10.00
+CHANGE            0.80`, { total: 9.2 });
+    assert.deepEqual(
+      items.map((i) => [i.description, i.quantity, i.unit_price, i.total]),
+      [
+        ['NASI LEMAK', 2, 3.5, 7],
+        ['TEH TARIK', 1, 2.2, 2.2],
+      ],
+    );
+  });
+
   it('does not take a VAT breakdown or payment terms for an item table', () => {
     const document = documentOf([
       `Umsatzsteueraufschlüsselung

@@ -1,5 +1,5 @@
 // Item lines of a till receipt, which prints no table header: "037103136480 SNIP LEFT <A>   9.97",
-// "2 x 4,50" over "COFFEE   9,00", "1 Mix Masala   650.00". A line is an item when it holds a name and
+// "2 x 4,50" over "COFFEE   9,00", "NASI LEMAK" over "2 x 3.50   7.00", "1 Mix Masala   650.00". A line is an item when it holds a name and
 // ends in one amount with cents (a tax flag such as "A" or "<A>" may follow); the items end at the
 // totals block. Lines about the shop, the payment or the tax are never items.
 import type { Line } from '../../layout/lines.js';
@@ -16,11 +16,14 @@ const NOT_AN_ITEM =
   /(?<![\p{L}])(?:total|subtotal|sub total|amount|amt|paid|balance|due|qty|items?|tel|phone|fax|cashier|kassierer|receipt|beleg|change|cash|card|visa|mastercard|amex|debit|credit|auth|approval|tendered|savings|saved|discount|rabatt|coupon|points|member|vat|tax|mwst|tva|gst|sst|ust|km|alv|moms|tip|gratuity|rounding|thank|danke|merci|www|http|invoice|terminal|tid|mid|ref)(?![\p{L}])/u;
 const TAX_FLAG = /^(?:<[a-z]>|\([a-z]\)|[a-z]|\*|[a-z]\*)$/iu;
 const TIMES = /^(\d+(?:[.,]\d+)?)\s*(?:x|@|\*|×)\s*([$€£]?\s?\d+[.,]\d{2,3})$/iu;
+/** "2 x 3.50   7.00" under its name. */
+const TIMES_AMOUNT = /^(\d+(?:[.,]\d+)?)\s*(?:x|@|\*|×)\s*([$€£]?\s?\d+[.,]\d{2,3})\s+([$€£]?\s?\d+[.,]\d{2})(?:\s+\S{1,3})?$/iu;
 
 export function readReceiptLines(context: FieldContext): RowValues[] {
   const { document, separator } = context;
   const rows: RowValues[] = [];
   let pending: Pick<RowValues, 'quantity' | 'price'> | undefined;
+  let name: Line | undefined;
   for (const line of document.lines) {
     const text = fold(line.text).trim();
     if (TOTALS.test(text.replace(/^[^\p{L}]+/u, ''))) {
@@ -32,8 +35,21 @@ export function readReceiptLines(context: FieldContext): RowValues[] {
       pending = multiplied(times, line.words, separator);
       continue;
     }
-    if (NOT_AN_ITEM.test(text) || PAGE_FURNITURE.test(text) || dateTokens(line.text, undefined).length || /\d{1,2}:\d{2}/u.test(line.text)) continue;
+    const timesAmount = TIMES_AMOUNT.exec(line.text.trim());
+    const amount = timesAmount && parseAmount(timesAmount[3]!, separator);
+    if (timesAmount && amount && name) {
+      const words = name.words;
+      rows.push({ page: line.page, adds: true, description: { value: name.text, words }, amount: { value: amount.value, words: line.words }, ...multiplied(timesAmount, line.words, separator) });
+      name = undefined;
+      continue;
+    }
+    if (NOT_AN_ITEM.test(text) || PAGE_FURNITURE.test(text) || dateTokens(line.text, undefined).length || /\d{1,2}:\d{2}/u.test(line.text)) {
+      name = undefined;
+      continue;
+    }
     const row = itemLine(line, separator);
+    // A line with a name and no amount may be the name of the "2 x 3.50   7.00" line under it.
+    name = !row && (line.text.match(/\p{L}/gu) ?? []).length >= 3 && !/\d[.,]\d{2}(?!\d)/u.test(line.text) ? line : undefined;
     if (!row) continue;
     if (pending && !row.quantity) Object.assign(row, pending);
     pending = undefined;
