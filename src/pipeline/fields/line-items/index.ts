@@ -44,7 +44,7 @@ export function findLineItems(context: FieldContext, header: Findings): PageLine
         continue;
       }
       const values = readRow(row, separator);
-      if (values.amount && (values.description || values.code)) rows.push(values);
+      if (values.amount && (namesSomething(values.description?.value) || values.code)) rows.push(values);
     }
     const headerText = (role: string) => table.columns.filter((c) => c.role === role).map((c) => c.text).join(' ');
     return { rows, amountHeader: headerText('amount'), priceHeader: headerText('unit_price') };
@@ -95,9 +95,14 @@ export function findLineItems(context: FieldContext, header: Findings): PageLine
   return { items, findings };
 }
 
+/** A row's name has words; "Round:" or "Incl. :" is the label of a sum, "1x" a misread number. */
+function namesSomething(description: string | undefined): boolean {
+  return !!description && (description.match(/\p{L}/gu) ?? []).length >= 3 && !/:\s*$/u.test(description);
+}
+
 /** A receipt's item lines, trusted only when they add up to the receipt's subtotal or total. */
 function receiptTable(context: FieldContext, header: Findings): Table {
-  const rows = readReceiptLines(context);
+  const rows = readReceiptLines(context).filter((row) => namesSomething(row.description?.value));
   const sum = rows.reduce((total, row) => total + (row.amount?.value ?? 0), 0);
   const adds = ['subtotal', 'total'].some((path) => {
     const value = header.get(path)?.value;
