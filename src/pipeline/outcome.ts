@@ -10,15 +10,16 @@ type OutcomeFields = Pick<ExtractionOutcome, 'extraction' | 'field_confidence' |
 /** The fields whose confidence the document's overall score is made of: what a bookkeeper books. */
 const KEY_FIELDS = ['total', 'issue_date', 'document_number', 'currency', 'vendor.name'];
 
-export function buildOutcomeFields(findings: Findings, lineItems: DocumentFields['line_items'] = []): OutcomeFields {
+/** `lineFindings` are the confidence, status and region of each line item value ("line_items[0].total"). */
+export function buildOutcomeFields(findings: Findings, lineItems: DocumentFields['line_items'] = [], lineFindings: Findings = new Map()): OutcomeFields {
   const extraction: Record<string, unknown> = { line_items: lineItems };
   const field_confidence: Record<string, number> = {};
   const field_status: Record<string, FieldStatus> = {};
   const regions: Record<string, Region> = {};
   const review_fields: string[] = [];
 
-  for (const [path, found] of [...findings].sort(([a], [b]) => a.localeCompare(b))) {
-    setPath(extraction, path, found.value);
+  for (const [path, found] of [...findings, ...lineFindings].sort(([a], [b]) => a.localeCompare(b))) {
+    if (!lineFindings.has(path)) setPath(extraction, path, found.value);
     field_confidence[path] = round(found.confidence);
     field_status[path] = { status: found.status, review: found.status === 'review' };
     if (found.status === 'review') review_fields.push(path);

@@ -38,6 +38,16 @@ describe('golden documents, reading the page', () => {
   });
 });
 
+describe('golden documents, line items read from the page', () => {
+  for (const name of ['zc_EN16931_Rabatte', 'zc_ZUGFeRD_1p0_BASIC_Einfach']) {
+    it(`${name}: every labelled line item member`, async () => {
+      const { label, fields, outcome } = await run(name, `${name}.pdf`, true);
+      assert.deepEqual(pick(fields.line_items, label.line_items), label.line_items);
+      assert.ok(outcome.regions?.['line_items[0].subtotal'], 'a line amount has a region on the page');
+    });
+  }
+});
+
 describe('golden documents, embedded XML', () => {
   it('zc_EN16931_Rabatte: every labelled field from the XML, line items included', async () => {
     const { label, fields, outcome } = await run('zc_EN16931_Rabatte', 'zc_EN16931_Rabatte.pdf', false);

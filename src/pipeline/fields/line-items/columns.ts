@@ -1,0 +1,188 @@
+// The header of an item table: which column holds what, and where it lies across the page. A header
+// is found from its words (in the twelve languages the engine reads), never from fixed positions, and
+// may be stacked over several printed lines ("Positions- / betrag / ohne USt.", "Unit Price Excl." over
+// "VAT"). One printed cell may hold several headers ("Pos Art-Nr-Lief. Beschreibung"), so headers are
+// read word by word.
+import type { Line } from '../../layout/lines.js';
+import type { TextDocument } from '../../layout/text-document.js';
+import type { Word } from '../../types.js';
+import { fold } from '../labels.js';
+
+export type ColumnRole = 'position' | 'code' | 'ean' | 'description' | 'quantity' | 'unit' | 'unit_price' | 'discount' | 'vat_rate' | 'amount' | 'other';
+
+export interface Column {
+  role: ColumnRole;
+  /** Roles of headers stacked over or under the main one (an article name printed under the article number). */
+  also: ColumnRole[];
+  /** The header text, stacked lines joined: "Positions- betrag ohne USt.". */
+  text: string;
+  x0: number;
+  x1: number;
+}
+
+export interface TableHeader {
+  page: number;
+  /** Index of the header's first and last printed line in the document. */
+  firstLine: number;
+  lastLine: number;
+  columns: Column[];
+}
+
+/** Header words per role, on folded text, whole phrase. Checked in this order: "Nettopreis" is a price before it is net. */
+const ROLE_WORDS: [ColumnRole, RegExp][] = [
+  ['ean', /^(?:gtin|ean|ean[- ]?code|barcode|upc|gtin\/ean)$/u],
+  [
+    'unit_price',
+    /^(?:(?:net |gross )?unit (?:price|cost)|price(?: per unit)?|rate|unit rate|preis(?:\/(?:einheit|me|stk))?|einzelpreis|e-preis|stuckpreis|nettopreis|bruttopreis|listenpreis|prix(?: unitaire| u\.?)?|p\.? ?u\.?|pu|uhiku ?hind|hind|yksikkohinta|a-hinta|hinta|a-pris|pris|cena(?: jedn\.?| jednostkowa| netto)?|vienibas cena|cena|kaina|vieneto kaina|precio(?: unitario)?|prijs|stukprijs|eenheidsprijs|цена)$/u,
+  ],
+  [
+    'amount',
+    /^(?:(?:line |net |gross |total )?amount|line total|total|net|betrag|gesamt|gesamtpreis|summe|nettobetrag|bruttobetrag|nettowert|wert|entgelt|positions-? ?betrag|montant|total ht|total ttc|montant ht|summa|kokku|yhteensa|belopp|kwota|wartosc(?: netto| brutto)?|importe|bedrag|totaal|сумма|стоимость|ext\.? price|extended price|extension)$/u,
+  ],
+  ['vat_rate', /^(?:(?:vat|tax|mwst|ust|steuer|steuersatz|tva|taux(?: tva)?|km|alv|moms|pvn|pvm|iva|btw|ндс|stawka(?: vat)?|vat rate|tax rate)\.?)?(?: ?-?%| ?\[%\]| ?\(%\))?$/u],
+  ['quantity', /^(?:qty|quantity|menge|anzahl|quantite|qte|kogus|maara|antal|daudzums|kiekis|ilosc|cantidad|cant\.?|aantal|hoeveelheid|nombre|nbre|nb|количество|кол-во|hours|hrs)$/u],
+  ['unit', /^(?:unit|uom|einheit|me|meng\.?-? ?einheit|mengeneinheit|unite|uhik|yksikko|enhet|mervieniba|vieniba|mato vnt\.?|vnt|j\.? ?m\.?|jedn\.?|unidad|eenheid|ед\.?(?: изм\.?)?)$/u],
+  [
+    'description',
+    /^(?:(?:item |product |service )?description|items?|products?|services?|details|particulars|article|designation|nom|libelle|objet|bezeichnung|artikelbezeichnung|beschreibung|artikelbeschreibung|leistung|leistungsbeschreibung|artikel|kirjeldus|nimetus|toode|kuvaus|tuote|nimike|beskrivning|benamning|apraksts|nosaukums|aprasymas|pavadinimas|opis|nazwa(?: towaru)?|descripcion|concepto|articulo|omschrijving|описание|наименование|товар)$/u,
+  ],
+  [
+    'code',
+    /^(?:(?:item |product |article )?code|code article|item (?:no\.?|#)|sku|art\.?[- ]?nr\.?(?:[- ]?(?:lief\.?|lieferant|kunde))?|artikel-?nr\.?|artikelnummer|reference|ref\.?|kood|tootekood|koodi|tuotenumero|kods|kodas|kod|indeks|codigo|referencia|artikelcode|артикул|код)$/u,
+  ],
+  ['position', /^(?:pos\.?|position|#|nr\.?|no\.?|n°|lp\.?|ligne|rida|rivi|rad|poz\.?)$/u],
+  ['discount', /^(?:discount|disc\.?|rabatt|nachlass|remise|nuolaid|alennus|atlaide|nuolaida|rabat|upust|descuento|dto\.?|korting|скидка)(?: ?%)?$/u],
+];
+
+/** Words that qualify the header before them ("excl. VAT", "(EUR)", "HT"): they never start a column. */
+const QUALIFIER = /^(?:\(?(?:eur|usd|gbp|€|\$|%)\)?|ht|ttc|h\.t\.|\[%\]|\(-\)|\(\+\))$/u;
+const JOINER = /^(?:excl\.?|exkl\.?|incl\.?|inkl\.?|ohne|zzgl\.?|hors|without|with|for|pour|per|pro|je|ex\.?|&|\/)$/u;
+const QUALIFYING_TEXT = /\b(?:excl|exkl|incl|inkl|ohne|zzgl|hors|without|with)\.?\s*(?:vat|tax|mwst|ust\.?|steuer|tva|taxes|gst)?\b|\((?:eur|usd|gbp|€|\$)\)|\b(?:eur|usd|ht|ttc)\b/gu;
+
+export function roleOf(text: string): ColumnRole | null {
+  const phrase = fold(text).replace(QUALIFYING_TEXT, ' ').replace(/[:,]+$/u, '').replace(/\s+/gu, ' ').trim();
+  if (!phrase) return null;
+  return ROLE_WORDS.find(([, pattern]) => pattern.test(phrase))?.[0] ?? null;
+}
+
+interface Phrase {
+  role: ColumnRole | null;
+  words: Word[];
+}
+
+/** The headers of one printed line: runs of words, split where a new header word starts inside a cell. */
+export function headerPhrases(line: Line): Phrase[] {
+  const phrases: Phrase[] = [];
+  for (const cell of line.cells) {
+    const inCell: Phrase[] = [];
+    const words = cell.words;
+    let pending: Word[] = [];
+    for (let i = 0; i < words.length; ) {
+      const span = [3, 2, 1].map((n) => ({ n, role: i + n <= words.length ? roleOf(words.slice(i, i + n).map((w) => w.text).join(' ')) : null })).find((s) => s.role);
+      const word = words[i]!;
+      const previous = inCell.at(-1);
+      const joined = previous && (JOINER.test(fold(words[i - 1]?.text ?? '')) || QUALIFIER.test(fold(word.text)));
+      if (span && !joined) {
+        inCell.push({ role: span.role, words: [...pending, ...words.slice(i, i + span.n)] });
+        pending = [];
+        i += span.n;
+        continue;
+      }
+      // A word cut at the line end ("Positions-", "Preis/") is finished on the line under it.
+      if (previous && (joined || !pending.length) && !/[-/]$/u.test(word.text)) previous.words.push(word);
+      else pending.push(word);
+      i++;
+    }
+    if (pending.length) inCell.push({ role: null, words: pending });
+    // "NOM & DESIGNATION" is one header.
+    for (const phrase of inCell) {
+      const last = phrases.at(-1);
+      if (last && last.role && last.role === phrase.role && last.words.at(-1) && cell.words.includes(last.words.at(-1)!)) last.words.push(...phrase.words);
+      else phrases.push(phrase);
+    }
+  }
+  return phrases;
+}
+
+const HEADER_LINES_AROUND = 3;
+
+/** Every item-table header of the document, in reading order. */
+export function findHeaders(document: TextDocument): TableHeader[] {
+  const headers: TableHeader[] = [];
+  const lines = document.lines;
+  for (let i = 0; i < lines.length; i++) {
+    const main = lines[i]!;
+    const phrases = headerPhrases(main);
+    if (phrases.filter((p) => p.role).length < 2) continue;
+    // The stacked line with the most headers is the main one; a weaker line next to it is part of it.
+    const better = [lines[i + 1], lines[i - 1]].some((l) => l && l.page === main.page && close(main, l) && headerPhrases(l).filter((p) => p.role).length > phrases.filter((p) => p.role).length);
+    if (better) continue;
+    let first = i;
+    let last = i;
+    while (first > 0 && i - first < HEADER_LINES_AROUND && stackedHeaderLine(lines[first - 1]!, lines[first]!)) first--;
+    while (last + 1 < lines.length && last - i < HEADER_LINES_AROUND && stackedHeaderLine(lines[last + 1]!, lines[last]!)) last++;
+    const columns = stackColumns(phrases, [...lines.slice(first, i), ...lines.slice(i + 1, last + 1)], main);
+    if (!isItemHeader(columns)) continue;
+    if (headers.at(-1)?.lastLine !== undefined && headers.at(-1)!.lastLine >= first) continue;
+    headers.push({ page: main.page, firstLine: first, lastLine: last, columns });
+    i = last;
+  }
+  return headers;
+}
+
+function stackColumns(mainPhrases: Phrase[], stacked: Line[], main: Line): Column[] {
+  const columns: Column[] = mainPhrases.map((p) => ({ role: p.role ?? 'other', also: [], text: textOf(p.words), x0: left(p.words), x1: right(p.words) }));
+  for (const line of stacked) {
+    const above = line.box[1] < main.box[1];
+    for (const phrase of headerPhrases(line)) {
+      const [x0, x1] = [left(phrase.words), right(phrase.words)];
+      const column = columns.filter((c) => overlap(c, x0, x1) > 0).sort((a, b) => overlap(b, x0, x1) - overlap(a, x0, x1))[0];
+      if (!column || overlap(column, x0, x1) < 0.3 * Math.min(x1 - x0, column.x1 - column.x0)) {
+        // A title over the table ("Positionsdaten") is no column of its own.
+        if (phrase.role) columns.push({ role: phrase.role, also: [], text: textOf(phrase.words), x0, x1 });
+        continue;
+      }
+      const text = above ? `${textOf(phrase.words)} ${column.text}` : `${column.text} ${textOf(phrase.words)}`;
+      const whole = roleOf(text.replace(/([-/]) /gu, '$1'));
+      const role = phrase.role;
+      // A bare "#" or "Pos" over an article number header, or "VAT" under "Unit Price Excl.", is the weaker header.
+      const weaker = column.role === 'other' || column.role === 'position' || (column.role === 'vat_rate' && (role === 'unit_price' || role === 'amount'));
+      if (whole) column.role = whole;
+      else if (role && weaker) {
+        if (column.role !== 'other') column.also.push(column.role);
+        column.role = role;
+      } else if (role && role !== column.role) column.also.push(role);
+      column.text = text;
+      column.x0 = Math.min(column.x0, x0);
+      column.x1 = Math.max(column.x1, x1);
+    }
+  }
+  return columns.sort((a, b) => a.x0 - b.x0);
+}
+
+/** An item table names what was sold and what it cost; a VAT breakdown or a payment-terms table does not. */
+function isItemHeader(columns: Column[]): boolean {
+  const roles = new Set(columns.map((c) => c.role).filter((r) => r !== 'other'));
+  const money = roles.has('amount') || roles.has('unit_price');
+  // "Description   Amount" is enough for a list of services; a third role is needed otherwise.
+  if (roles.has('description') && roles.has('amount')) return true;
+  return roles.size >= 3 && money && roles.has('quantity');
+}
+
+/** A line of a stacked header: close to the next header line, short labels, no amounts. */
+function stackedHeaderLine(line: Line, neighbour: Line): boolean {
+  if (line.page !== neighbour.page || !close(line, neighbour)) return false;
+  if (/\d[.,]\d/u.test(line.text) || /:\s*\S/u.test(line.text)) return false;
+  return line.cells.every((c) => c.text.length <= 30);
+}
+
+function close(a: Line, b: Line): boolean {
+  const height = Math.min(a.box[3] - a.box[1], b.box[3] - b.box[1]);
+  const gap = Math.max(a.box[1], b.box[1]) - Math.min(a.box[3], b.box[3]);
+  return gap <= height * 0.8;
+}
+
+const textOf = (words: Word[]) => words.map((w) => w.text).join(' ');
+const left = (words: Word[]) => Math.min(...words.map((w) => w.box[0]));
+const right = (words: Word[]) => Math.max(...words.map((w) => w.box[2]));
+const overlap = (c: { x0: number; x1: number }, x0: number, x1: number) => Math.max(0, Math.min(c.x1, x1) - Math.max(c.x0, x0));

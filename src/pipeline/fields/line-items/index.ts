@@ -1,0 +1,126 @@
+// Line items read from the page, for documents without an accepted embedded e-invoice.
+//
+// In:  the document's lines in reading order (a text layer or OCR), its decimal separator and kind
+//      (FieldContext), and the header findings already made (subtotal, total).
+// Out: LineItem[] in printed order, and findings keyed "line_items[0].subtotal" with the confidence,
+//      status and page region of every value read.
+//
+// Steps: find each item-table header from its words (columns.ts) → cut the body under it into rows
+// (rows.ts) → read each row's values (item.ts) → decide whether the line amounts are net or gross
+// (net-or-gross.ts) and put them in subtotal or total. Till receipts, which print no header, are read
+// line by line (receipt-lines.ts).
+import type { LineItem } from '../../../schemas/document-fields.schema.js';
+import { boundingBox } from '../../layout/lines.js';
+import type { Word } from '../../types.js';
+import type { FieldContext } from '../context.js';
+import type { FieldValue, Findings } from '../find-fields.js';
+import { round, type Found } from '../found.js';
+import { findHeaders } from './columns.js';
+import { applyDiscount, isDiscountLine, readRow, type ReadValue, type RowValues } from './item.js';
+import { amountsAreNet } from './net-or-gross.js';
+import { readReceiptLines } from './receipt-lines.js';
+import { readRows } from './rows.js';
+
+export interface PageLineItems {
+  items: LineItem[];
+  findings: Findings;
+}
+
+interface Table {
+  rows: RowValues[];
+  amountHeader: string;
+  priceHeader: string;
+}
+
+export function findLineItems(context: FieldContext, header: Findings): PageLineItems {
+  const { document, separator } = context;
+  const headers = findHeaders(document);
+  const tables: Table[] = headers.map((table, i) => {
+    const rows: RowValues[] = [];
+    for (const row of readRows(document, table, headers[i + 1]?.firstLine ?? document.lines.length, separator)) {
+      const previous = rows.at(-1);
+      if (isDiscountLine(row.anchor, separator)) {
+        if (previous) applyDiscount(previous, row.anchor, separator);
+        continue;
+      }
+      const values = readRow(row, separator);
+      if (values.amount && (namesSomething(values.description?.value) || values.code)) rows.push(values);
+    }
+    const headerText = (role: string) => table.columns.filter((c) => c.role === role).map((c) => c.text).join(' ');
+    return { rows, amountHeader: headerText('amount'), priceHeader: headerText('unit_price') };
+  });
+  if (!tables.some((t) => t.rows.length) && context.kind === 'receipt') tables.push(receiptTable(context, header));
+
+  const items: LineItem[] = [];
+  const findings: Findings = new Map();
+  for (const table of tables) {
+    const net = amountsAreNet(table, tables, header, context.kind);
+    for (const row of table.rows) {
+      const index = items.length;
+      const put = (member: keyof LineItem, read: ReadValue<FieldValue> | undefined) => {
+        if (read) findings.set(`line_items[${index}].${member}`, found(read, row, context.document.source === 'text-layer'));
+      };
+      const price = row.priceBeforeDiscount ?? row.price;
+      put('description', row.description);
+      put('code', row.code);
+      put('ean', row.ean);
+      put('quantity', row.quantity);
+      put('unit', row.unit);
+      put(net ? 'net_unit_price' : 'unit_price', price);
+      put('discount_percent', row.discountPercent);
+      put('discount_amount', row.discountAmount);
+      put(net ? 'subtotal' : 'total', row.amount);
+      if (!net) put('amount', row.amount);
+      put('vat_rate', row.vatRate);
+      const value = <T>(read: ReadValue<T> | undefined) => read?.value ?? null;
+      const total = net ? null : value(row.amount);
+      items.push({
+        description: value(row.description),
+        code: value(row.code),
+        ean: value(row.ean),
+        quantity: value(row.quantity),
+        unit: value(row.unit),
+        unit_price: net ? null : value(price),
+        net_unit_price: net ? value(price) : null,
+        discount_percent: value(row.discountPercent),
+        discount_amount: value(row.discountAmount),
+        subtotal: net ? value(row.amount) : null,
+        vat_rate: value(row.vatRate),
+        vat_amount: null,
+        total,
+        amount: total,
+      });
+    }
+  }
+  return { items, findings };
+}
+
+/** A row's name has words; "Round:" or "Incl. :" is the label of a sum, "1x" a misread number. */
+function namesSomething(description: string | undefined): boolean {
+  return !!description && (description.match(/\p{L}/gu) ?? []).length >= 3 && !/:\s*$/u.test(description);
+}
+
+/** A receipt's item lines, trusted only when they add up to the receipt's subtotal or total. */
+function receiptTable(context: FieldContext, header: Findings): Table {
+  const rows = readReceiptLines(context).filter((row) => namesSomething(row.description?.value));
+  const sum = rows.reduce((total, row) => total + (row.amount?.value ?? 0), 0);
+  const adds = ['subtotal', 'total'].some((path) => {
+    const value = header.get(path)?.value;
+    return typeof value === 'number' && Math.abs(value - sum) < 0.015;
+  });
+  for (const row of rows) row.adds = adds;
+  return { rows, amountHeader: '', priceHeader: '' };
+}
+
+/** A row whose quantity × price does not give its amount goes to a person, whatever was read. */
+function found(read: ReadValue<FieldValue>, row: RowValues, textLayer: boolean): Found<FieldValue> {
+  const words: Word[] = read.words;
+  const ocr = words.length ? words.reduce((sum, w) => sum + w.confidence, 0) / words.length : 1;
+  const confidence = round((row.adds ? 0.9 : 0.55) * (textLayer ? 1 : Math.min(1, 0.4 + ocr * 0.6)));
+  return {
+    value: read.value,
+    confidence,
+    status: read.derived ? 'derived' : row.adds ? 'read' : 'review',
+    ...(words.length ? { evidence: { page: row.page, box: boundingBox(words), confidence: ocr } } : {}),
+  };
+}

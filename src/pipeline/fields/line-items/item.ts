@@ -1,0 +1,258 @@
+// One table row → the values of one line item, each with the words it was read from. Numbers come
+// from their columns; quantity × unit price = line amount is checked, and a missing price or quantity
+// is derived from the other two. The row's lines under the anchor give the wrapped description, the article
+// number, the barcode and a price before discount ("Bruttopreis: 4,00", EN 16931's item gross price).
+import type { Word } from '../../types.js';
+import { fold } from '../labels.js';
+import type { DecimalSeparator } from '../normalize/amount.js';
+import { amountTokens, type AmountToken } from '../tokens.js';
+import type { Column } from './columns.js';
+import { holdsItemMoney, numbersIn, PAGE_FURNITURE, wordsIn, type PlacedLine, type TableRow } from './rows.js';
+
+export interface ReadValue<T> {
+  value: T;
+  words: Word[];
+  derived?: boolean;
+}
+
+export interface RowValues {
+  page: number;
+  description?: ReadValue<string>;
+  code?: ReadValue<string>;
+  ean?: ReadValue<string>;
+  quantity?: ReadValue<number>;
+  unit?: ReadValue<string>;
+  price?: ReadValue<number>;
+  /** Price before line discounts when the row prints one apart from the price column. */
+  priceBeforeDiscount?: ReadValue<number>;
+  discountPercent?: ReadValue<number>;
+  discountAmount?: ReadValue<number>;
+  amount?: ReadValue<number>;
+  vatRate?: ReadValue<number>;
+  /** quantity × price = amount held (or could not be checked). */
+  adds: boolean;
+}
+
+const PRICE_BEFORE_DISCOUNT = /(?:bruttopreis|listenpreis|brut|gross price|list price|prix brut|prix catalogue)\s*:?\s*/u;
+const DISCOUNT = /(?<![\p{L}])(?:abzgl|abzuglich|rabatt|nachlass|discount|remise|rabais|reduction|allowance|nuolaid|alennus|atlaide|nuolaida|rabat|upust|descuento|korting|скидка)/u;
+const BUYER_CODE = /(?<![\p{L}])(?:ihre|kunde\p{L}*|your|customer|buyer|client|votre|vos|klient\p{L}*|asiakas)/u;
+
+export function readRow(row: TableRow, separator: DecimalSeparator | undefined): RowValues {
+  const { anchor } = row;
+  const lines = [anchor, ...row.below];
+  const values: RowValues = { page: anchor.line.page, adds: true };
+
+  const amount = lastMoney(wordsIn(anchor, 'amount'), separator) ?? amountBelow(row, separator);
+  if (amount) values.amount = amount;
+  const quantity = firstNumber(wordsIn(anchor, 'quantity'), separator);
+  if (quantity) values.quantity = quantity;
+  const price = lastMoney(wordsIn(anchor, 'unit_price'), separator);
+  if (price) values.price = price;
+  const rate = vatRate(wordsIn(anchor, 'vat_rate'), separator);
+  if (rate) values.vatRate = rate;
+  const unit = unitOf(anchor, separator);
+  if (unit) values.unit = unit;
+
+  const description = descriptionOf(row);
+  const ean = eanIn(lines);
+  if (ean) values.ean = ean;
+  const code = codeIn(lines, ean?.value);
+  if (code) values.code = code;
+  // "[FURN_7777] Office Chair": ERPs print the article number in brackets before the name.
+  const bracketed = description && /^\[([^\]\s]+)\]\s*(.+)$/u.exec(description.value);
+  if (description && bracketed) {
+    values.description = { value: bracketed[2]!, words: description.words.slice(1) };
+    values.code ??= { value: bracketed[1]!, words: description.words.slice(0, 1) };
+  } else if (description) values.description = description;
+  const before = priceBeforeDiscount(row.below, separator);
+  if (before) values.priceBeforeDiscount = before;
+
+  checkArithmetic(values);
+  return values;
+}
+
+/** "abzgl. 16,7% Rabatt -2,00" under a row is that row's discount, not a row of its own. */
+export function isDiscountLine(placed: PlacedLine, separator: DecimalSeparator | undefined): boolean {
+  if (wordsIn(placed, 'quantity').length || wordsIn(placed, 'unit_price').some((w) => /\d/u.test(w.text))) return false;
+  return DISCOUNT.test(fold(placed.line.text)) && holdsItemMoney(placed, separator);
+}
+
+export function applyDiscount(values: RowValues, discount: PlacedLine, separator: DecimalSeparator | undefined): void {
+  const tokens = numbersIn(discount.line.words, separator);
+  const percent = tokens.find((t) => t.percent);
+  const money = lastMoney(wordsIn(discount, 'amount'), separator);
+  if (!money) return;
+  values.discountAmount = { value: Math.abs(money.value), words: money.words };
+  if (percent) values.discountPercent = { value: Math.abs(percent.value), words: discount.line.words };
+  if (values.amount) values.amount = { value: round(values.amount.value - Math.abs(money.value), 4), words: [...values.amount.words, ...money.words], derived: true };
+}
+
+function checkArithmetic(values: RowValues): void {
+  const { quantity: q, price: p, amount: a } = values;
+  if (q && p && a) {
+    // A net price times the quantity gives the amount, or the amount with the line's VAT on top.
+    const withVat = values.vatRate ? 1 + values.vatRate.value / 100 : 1;
+    const prices = [p.value, values.priceBeforeDiscount?.value].filter((v): v is number => v !== undefined);
+    values.adds = prices.some((price) => near(q.value * price, a.value) || near(q.value * price * withVat, a.value));
+  } else if (q && a && !p && q.value !== 0) {
+    values.price = { value: round(a.value / q.value, 4), words: [], derived: true };
+  } else if (p && a && !q && p.value !== 0) {
+    const quantity = round(a.value / p.value, 3);
+    if (near(quantity * p.value, a.value)) values.quantity = { value: quantity, words: [], derived: true };
+  }
+}
+
+const near = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.005);
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+function money(tokens: AmountToken[]): AmountToken[] {
+  return tokens.filter((t) => !t.percent);
+}
+
+function lastMoney(words: Word[], separator: DecimalSeparator | undefined): ReadValue<number> | undefined {
+  const token = money(numbersIn(words, separator)).at(-1);
+  return token ? { value: token.value, words: wordsOf(words, token) } : undefined;
+}
+
+/** The first number under the quantity header: "10000,0000 KWh", "3 m²". */
+function firstNumber(words: Word[], separator: DecimalSeparator | undefined): ReadValue<number> | undefined {
+  const token = money(numbersIn(words, separator))[0];
+  return token ? { value: token.value, words: wordsOf(words, token) } : undefined;
+}
+
+/** Percentage points between 0 and 100, with or without the % sign. */
+function vatRate(words: Word[], separator: DecimalSeparator | undefined): ReadValue<number> | undefined {
+  const token = numbersIn(words, separator).find((t) => t.value >= 0 && t.value <= 100);
+  return token ? { value: token.value, words: wordsOf(words, token) } : undefined;
+}
+
+/** The words a token was read from, found by its printed text. */
+function wordsOf(words: Word[], token: AmountToken): Word[] {
+  const parts = token.text.split(/\s+/u);
+  const hit = words.filter((w) => parts.some((p) => w.text.includes(p)));
+  return hit.length ? hit : words;
+}
+
+/** The line amount printed on a line of its own next to the row ("173,10" under "Miettage 86,55 2 19 %"). */
+function amountBelow(row: TableRow, separator: DecimalSeparator | undefined): ReadValue<number> | undefined {
+  const next = row.below[0];
+  if (!next) return undefined;
+  if (wordsIn(next, 'quantity').some((w) => /\d/u.test(w.text)) || wordsIn(next, 'unit_price').some((w) => /\d/u.test(w.text))) return undefined;
+  return lastMoney(wordsIn(next, 'amount'), separator);
+}
+
+function unitOf(anchor: PlacedLine, separator: DecimalSeparator | undefined): ReadValue<string> | undefined {
+  const inUnitColumn = wordsIn(anchor, 'unit');
+  const afterQuantity = wordsIn(anchor, 'quantity').filter((w) => !numbersIn([w], separator).length);
+  const words = (inUnitColumn.length ? inUnitColumn : afterQuantity).filter((w) => !/\d/u.test(w.text) && w.text.length <= 12);
+  if (!words.length || words.length > 2) return undefined;
+  return { value: words.map((w) => w.text).join(' ').replace(/[.,]$/u, ''), words };
+}
+
+/**
+ * The article name: the words under the description header on the row's line, joined with the lines
+ * it wraps onto; when the row's line has none, the first line under it that has some (a layout that
+ * prints the article number over its name). A line under the name that would have fitted on the line
+ * above is a note ("aus Deutschland"), not a wrap.
+ */
+function descriptionOf(row: TableRow): ReadValue<string> | undefined {
+  const own = descriptionWords(row.anchor, (c) => c.role === 'description');
+  if (own.length) {
+    const words = [...own];
+    let previous = own;
+    let previousLine = row.anchor.line;
+    for (const placed of row.below) {
+      const more = cellsStartingIn(placed, (c) => c.role === 'description');
+      const gap = placed.line.box[1] - previousLine.box[3];
+      if (!more.length || placed.line.page !== previousLine.page || gap > (previousLine.box[3] - previousLine.box[1]) * 0.8) break;
+      if (/:/u.test(placed.line.text) || wordsIn(placed, 'position').length || !wraps(previous, more[0]!, row)) break;
+      words.push(...more);
+      previous = more;
+      previousLine = placed.line;
+    }
+    return described(words);
+  }
+  for (const placed of row.below) {
+    if (/:/u.test(placed.line.text) || PAGE_FURNITURE.test(fold(placed.line.text))) continue;
+    const words = cellsStartingIn(placed, (c) => c.role === 'description' || c.also.includes('description'));
+    if (words.length) return described(words);
+  }
+  return undefined;
+}
+
+/** A line ending in a comma or hyphen goes on; otherwise the next line's first word must not have fitted. */
+function wraps(line: Word[], next: Word, row: TableRow): boolean {
+  const last = line.at(-1)!;
+  if (/[,&/-]$/u.test(last.text)) return true;
+  const columns = [...row.anchor.words.keys()];
+  const description = columns.find((c) => c.role === 'description');
+  const rightOf = [...new Set([...row.anchor.words.keys(), ...row.below.flatMap((b) => [...b.words.keys()])])]
+    .filter((c) => description && c.x0 > description.x1)
+    .sort((a, b) => a.x0 - b.x0)[0];
+  if (!description || !rightOf) return false;
+  const edge = (description.x1 + rightOf.x0) / 2;
+  const space = (last.box[2] - last.box[0]) / Math.max(1, last.text.length);
+  return last.box[2] + space + (next.box[2] - next.box[0]) > edge;
+}
+
+function descriptionWords(placed: PlacedLine, take: (c: Column) => boolean): Word[] {
+  return [...placed.words].filter(([column]) => take(column)).flatMap(([, words]) => words).filter((w) => !isEan(w.text.replace(/[^\d]/gu, '')) || /\p{L}/u.test(w.text));
+}
+
+/** Whole printed cells that start under a description header: a note line has no numbers of its own to split off. */
+function cellsStartingIn(placed: PlacedLine, take: (c: Column) => boolean): Word[] {
+  const first = new Set(descriptionWords(placed, take));
+  return placed.line.cells.filter((cell) => first.has(cell.words[0]!)).flatMap((cell) => cell.words);
+}
+
+function described(words: Word[]): ReadValue<string> | undefined {
+  const text = words.map((w) => w.text).join(' ').replace(/\s+/gu, ' ').trim();
+  return /\p{L}/u.test(text) ? { value: text, words } : undefined;
+}
+
+/** A GS1 barcode (8, 12, 13 or 14 digits with a valid check digit), or any digits after a GTIN/EAN label. */
+function eanIn(lines: PlacedLine[]): ReadValue<string> | undefined {
+  for (const placed of lines) {
+    for (const word of placed.line.words) {
+      const labelled = /^(?:gtin|ean)\s*:?\s*(\d{8,18})$/iu.exec(word.text);
+      if (labelled) return { value: labelled[1]!, words: [word] };
+      const digits = word.text.replace(/[.,;:]$/u, '');
+      if (/^\d+$/u.test(digits) && isEan(digits)) return { value: digits, words: [word] };
+    }
+  }
+  return undefined;
+}
+
+export function isEan(digits: string): boolean {
+  if (![8, 12, 13, 14].includes(digits.length)) return false;
+  const body = digits.slice(0, -1);
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
+  return (10 - (sum % 10)) % 10 === Number(digits.at(-1));
+}
+
+/** The seller's article number: the first code-like word under a code header, letters with digits first. */
+function codeIn(lines: PlacedLine[], ean: string | undefined): ReadValue<string> | undefined {
+  const candidates: Word[] = [];
+  const columns = (placed: PlacedLine) => [...placed.words].filter(([c]) => c.role === 'code');
+  const sellerFirst = (a: [Column, Word[]], b: [Column, Word[]]) => Number(BUYER_CODE.test(fold(a[0].text))) - Number(BUYER_CODE.test(fold(b[0].text)));
+  for (const placed of lines) {
+    for (const [, words] of columns(placed).sort(sellerFirst)) candidates.push(...words);
+  }
+  const clean = candidates
+    .map((w) => ({ word: w, text: w.text.replace(/[.,;:]$/u, '') }))
+    .filter(({ text }) => /\d/u.test(text) && !/^\(.*\)$/u.test(text) && !/\d,\d/u.test(text) && !/^\p{L}+:/u.test(text) && text !== ean && !isEan(text) && text.length <= 20 && !/^\d{1,2}$/u.test(text));
+  const pick = clean.find(({ text }) => /\p{L}/u.test(text)) ?? clean[0];
+  return pick ? { value: pick.text, words: [pick.word] } : undefined;
+}
+
+function priceBeforeDiscount(lines: PlacedLine[], separator: DecimalSeparator | undefined): ReadValue<number> | undefined {
+  for (const placed of lines) {
+    const text = fold(placed.line.text);
+    const match = PRICE_BEFORE_DISCOUNT.exec(text);
+    if (!match) continue;
+    const token = amountTokens(placed.line.text.slice(match.index + match[0].length), separator).find((t) => !t.percent);
+    if (token) return { value: token.value, words: placed.line.words };
+  }
+  return undefined;
+}

@@ -1,0 +1,207 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { textPage } from '../../../../tests/helpers/text-page.js';
+import { buildTextDocument } from '../../layout/text-document.js';
+import { buildContext } from '../context.js';
+import type { Findings } from '../find-fields.js';
+import { findHeaders } from './columns.js';
+import { findLineItems } from './index.js';
+
+const documentOf = (pages: string[]) => buildTextDocument(pages.map((text, i) => textPage(text, { page: i + 1 })));
+
+function itemsOf(pages: string | string[], header: Record<string, number> = {}) {
+  const document = documentOf(Array.isArray(pages) ? pages : [pages]);
+  const findings: Findings = new Map(Object.entries(header).map(([path, value]) => [path, { value, confidence: 0.9, status: 'read' as const }]));
+  return findLineItems(buildContext(document, {}), findings);
+}
+
+describe('line items from the page', () => {
+  it('reads an English table without rulings and joins a description wrapped onto the next line', () => {
+    const { items } = itemsOf(`INVOICE
+Item                      Qty     Unit price      Amount
+Office chair,             2       150.00          300.00
+blue
+Desk lamp                 3       20.00           60.00
+Subtotal                                          360.00
+VAT 20%                                            72.00
+Total                                             432.00`);
+    assert.equal(items.length, 2);
+    assert.deepEqual(
+      items.map((i) => [i.description, i.quantity, i.net_unit_price, i.subtotal, i.total, i.amount]),
+      [
+        ['Office chair, blue', 2, 150, 300, null, null],
+        ['Desk lamp', 3, 20, 60, null, null],
+      ],
+    );
+  });
+
+  it('reads a German table: code, unit, VAT rate, a discount line under its row, and stops at the subtotal', () => {
+    const { items } = itemsOf(`Rechnung Nr. 4711
+Pos   Art.-Nr.   Bezeichnung        Menge     Einzelpreis   MwSt    Gesamt
+1     KR3M       Kunstrasen grün    3 m²      4,00          19 %    12,00
+                 abzgl. 16,7% Rabatt                                -2,00
+2     SFK5       Schweinesteak      5 kg      5,50          7 %     27,50
+Zwischensumme                                                       37,50
+Umsatzsteuer 19 %                                                    1,90`, { subtotal: 37.5, total: 41.33 });
+    assert.equal(items.length, 2);
+    const [turf, steak] = items;
+    assert.equal(turf!.code, 'KR3M');
+    assert.equal(turf!.description, 'Kunstrasen grün');
+    assert.equal(turf!.quantity, 3);
+    assert.equal(turf!.unit, 'm²');
+    assert.equal(turf!.vat_rate, 19);
+    assert.equal(turf!.net_unit_price, 4);
+    assert.equal(turf!.discount_amount, 2);
+    assert.equal(turf!.discount_percent, 16.7);
+    assert.equal(turf!.subtotal, 10, 'the line amount after its discount, net because the amounts add up to the subtotal');
+    assert.equal(steak!.subtotal, 27.5);
+    assert.equal(steak!.vat_rate, 7);
+  });
+
+  it('continues a table on the next page under its repeated header and takes no carried-forward row', () => {
+    const { items } = itemsOf([
+      `Invoice 2024-17
+Description               Quantity    Price       Amount
+Consulting hours          10          80.00       800.00
+Travel                    1           120.00      120.00
+Carried forward                                   920.00
+Page 1 of 2`,
+      `Invoice 2024-17
+Description               Quantity    Price       Amount
+Brought forward                                   920.00
+Report writing            4           80.00       320.00
+Total                                            1240.00`,
+    ]);
+    assert.deepEqual(
+      items.map((i) => i.description),
+      ['Consulting hours', 'Travel', 'Report writing'],
+    );
+  });
+
+  it('reads the barcode and article number printed under the row, and the price before discount', () => {
+    const { items } = itemsOf(`Pos   Art-Nr      Beschreibung        Nettopreis   Menge      Steuersatz   Nettobetrag
+1     TB100A4     Trennblätter A4     9,00         20 Stk     19 %         180,00
+      4012345001235
+      Bruttopreis : 9,90`);
+    assert.equal(items.length, 1);
+    assert.equal(items[0]!.code, 'TB100A4');
+    assert.equal(items[0]!.ean, '4012345001235');
+    assert.equal(items[0]!.net_unit_price, 9.9, 'EN 16931 item gross price: the price before line discounts');
+    assert.equal(items[0]!.subtotal, 180, 'the header says net');
+  });
+
+  it('puts VAT-inclusive line amounts in total and amount, not subtotal', () => {
+    const { items } = itemsOf(`Description          Qty    Price      Amount incl. VAT
+Coffee beans 1kg     2      12.50      25.00`);
+    assert.equal(items[0]!.total, 25);
+    assert.equal(items[0]!.amount, 25);
+    assert.equal(items[0]!.subtotal, null);
+    assert.equal(items[0]!.unit_price, 12.5);
+    assert.equal(items[0]!.net_unit_price, null);
+  });
+
+  it('keeps a confidence, status and region for each value, and marks a row whose numbers do not add up', () => {
+    const { findings } = itemsOf(`Item          Qty     Rate      Amount
+Widget        2       10.00     20.00
+Gadget        3       10.00     35.00`);
+    assert.equal(findings.get('line_items[0].subtotal')?.status, 'read');
+    assert.ok(findings.get('line_items[0].subtotal')?.evidence, 'a region on the page');
+    assert.equal(findings.get('line_items[1].subtotal')?.status, 'review');
+  });
+
+  it('reads a French table and leaves allowances on the whole document out of the items', () => {
+    const { items } = itemsOf(`Désignation            P.U. HT (EUR)   Qté     TOTAL HT    TVA
+Prestation support     60,00           1,00    60,00       10,00%
+REMISE : REMISE COMMERCIALE                    -5,00       10,00%
+CHARGE : FRAIS DEPLACEMENT                     10,00       10,00%`);
+    assert.deepEqual(
+      items.map((i) => [i.description, i.quantity, i.net_unit_price, i.subtotal, i.vat_rate]),
+      [['Prestation support', 1, 60, 60, 10]],
+    );
+  });
+
+  it('reads the item lines of a till receipt: barcode, name, tax flag, and a quantity × price over its line', () => {
+    const { items, findings } = itemsOf(`HOME STORE
+2250 SOUTHGATE RD
+10/17/18   09:03 AM
+037103136480 SNIP LEFT <A>     9.97
+WISS LEFT-CUT SNIPS
+3 x 1.50
+SCREW PACK                     4.50
+SUBTOTAL                      14.47
+SALES TAX                      1.16
+TOTAL                         15.63
+CASH                          20.00
+CHANGE                         4.37
+THANK YOU`, { subtotal: 14.47, total: 15.63 });
+    assert.deepEqual(
+      items.map((i) => [i.ean, i.description, i.quantity, i.net_unit_price, i.subtotal]),
+      [
+        ['037103136480', 'SNIP LEFT', null, null, 9.97],
+        [null, 'SCREW PACK', 3, 1.5, 4.5],
+      ],
+    );
+    assert.equal(findings.get('line_items[1].subtotal')?.status, 'read', 'the lines add up to the subtotal');
+  });
+
+  it('reads a list of services under a description and an amount header', () => {
+    const { items } = itemsOf(`Description                                   Amount
+Website maintenance, March                    450.00
+Hosting                                        29.90
+Total                                         479.90`);
+    assert.deepEqual(
+      items.map((i) => [i.description, i.quantity, i.subtotal]),
+      [
+        ['Website maintenance, March', null, 450],
+        ['Hosting', null, 29.9],
+      ],
+    );
+  });
+
+  it('takes the article number an ERP prints in brackets before the name', () => {
+    const { items } = itemsOf(`Description                      Quantity     Unit Price      Amount
+[FURN_7777] Office Chair         1.00         70.00           70.00`);
+    assert.equal(items[0]!.code, 'FURN_7777');
+    assert.equal(items[0]!.description, 'Office Chair');
+  });
+
+  it('reads receipt items whose quantity × price and amount are printed under the name', () => {
+    const { items } = itemsOf(`KEDAI MAKAN SDN BHD
+CASH BILL
+NASI LEMAK
+2 x 3.50          7.00
+TEH TARIK
+1 x 2.20          2.20
+TOTAL             9.20
+CASH             10.00
+CHANGE            0.80`, { total: 9.2 });
+    assert.deepEqual(
+      items.map((i) => [i.description, i.quantity, i.unit_price, i.total]),
+      [
+        ['NASI LEMAK', 2, 3.5, 7],
+        ['TEH TARIK', 1, 2.2, 2.2],
+      ],
+    );
+  });
+
+  it('does not take a VAT breakdown or payment terms for an item table', () => {
+    const document = documentOf([
+      `Umsatzsteueraufschlüsselung
+Art (Kategorie)   Warenwert   Basisbetrag   Steuersatz [%]   Steuerbetrag
+Umsatzsteuer      129,37      129,37        7                9,06
+Zahlungsbedingungen
+Beschreibung      Fälligkeit    Teilzahlung`,
+    ]);
+    assert.deepEqual(findHeaders(document), []);
+  });
+
+  it('reads headers stacked over two lines and several headers in one printed cell', () => {
+    const document = documentOf([
+      `                                        Unit Price Excl.
+No.   Description          Quantity     VAT                VAT % Line Amount Excl. VAT
+1908-S  Office chair        3 Piece      191.00             19    573.00`,
+    ]);
+    const roles = findHeaders(document)[0]!.columns.map((c) => c.role);
+    assert.deepEqual(roles, ['position', 'description', 'quantity', 'unit_price', 'vat_rate', 'amount']);
+  });
+});

@@ -1,0 +1,37 @@
+// Whether a table's line amounts are net (before VAT: the line's subtotal) or gross (the line's
+// total). The header says so when it can ("Nettobetrag", "Total HT", "Amount incl. VAT"); otherwise
+// the amounts are added up and compared with the document's subtotal and total (amounts that stay
+// within a subtotal that tax is added to are net); otherwise invoices list net amounts and till
+// receipts gross ones.
+import type { DocumentKind } from '../context.js';
+import type { Findings } from '../find-fields.js';
+import { fold } from '../labels.js';
+import type { RowValues } from './item.js';
+
+const NET = /(?<![\p{L}])(?:netto\p{L}*|nett|net|excl|exkl|ohne|ht|hors|without|km-ta|veroton|bez|neto)(?![\p{L}])/u;
+const GROSS = /(?<![\p{L}])(?:brutto\p{L}*|gross|incl|inkl|ttc|with|km-ga|verollinen)(?![\p{L}])/u;
+
+interface TableAmounts {
+  rows: RowValues[];
+  amountHeader: string;
+  priceHeader: string;
+}
+
+export function amountsAreNet(table: TableAmounts, all: TableAmounts[], header: Findings, kind: DocumentKind): boolean {
+  for (const text of [table.amountHeader, table.priceHeader].map(fold)) {
+    if (NET.test(text) && !GROSS.test(text)) return true;
+    if (GROSS.test(text) && !NET.test(text)) return false;
+  }
+  const sum = all.flatMap((t) => t.rows).reduce((total, row) => total + (row.amount?.value ?? 0), 0);
+  const number = (path: string) => {
+    const value = header.get(path)?.value;
+    return typeof value === 'number' ? value : undefined;
+  };
+  const [subtotal, total] = [number('subtotal'), number('total')];
+  const matches = (value: number | undefined) => value !== undefined && Math.abs(value - sum) < 0.015;
+  if (matches(subtotal) && !matches(total)) return true;
+  if (matches(total) && !matches(subtotal)) return false;
+  // Some lines unread: amounts that stay within a subtotal printed before tax are added to are net.
+  if (subtotal !== undefined && total !== undefined && subtotal < total && sum > 0 && sum <= subtotal + 0.005) return true;
+  return kind !== 'receipt';
+}

@@ -1,0 +1,90 @@
+// Item lines of a till receipt, which prints no table header: "037103136480 SNIP LEFT <A>   9.97",
+// "2 x 4,50" over "COFFEE   9,00", "NASI LEMAK" over "2 x 3.50   7.00", "1 Mix Masala   650.00". A line is an item when it holds a name and
+// ends in one amount with cents (a tax flag such as "A" or "<A>" may follow); the items end at the
+// totals block. Lines about the shop, the payment or the tax are never items.
+import type { Line } from '../../layout/lines.js';
+import type { Word } from '../../types.js';
+import type { FieldContext } from '../context.js';
+import { fold } from '../labels.js';
+import type { DecimalSeparator } from '../normalize/amount.js';
+import { parseAmount } from '../normalize/amount.js';
+import { dateTokens } from '../tokens.js';
+import { isEan, type RowValues } from './item.js';
+import { PAGE_FURNITURE, TOTALS } from './rows.js';
+
+const NOT_AN_ITEM =
+  /(?<![\p{L}])(?:total|subtotal|sub total|amount|amt|paid|balance|due|qty|items?|tel|phone|fax|cashier|kassierer|receipt|beleg|change|cash|card|visa|mastercard|amex|debit|credit|auth|approval|tendered|savings|saved|discount|rabatt|coupon|points|member|vat|tax|mwst|tva|gst|sst|ust|km|alv|moms|tip|gratuity|rounding|thank|danke|merci|www|http|invoice|terminal|tid|mid|ref)(?![\p{L}])/u;
+const TAX_FLAG = /^(?:<[a-z]>|\([a-z]\)|[a-z]|\*|[a-z]\*)$/iu;
+const TIMES = /^(\d+(?:[.,]\d+)?)\s*(?:x|@|\*|×)\s*([$€£]?\s?\d+[.,]\d{2,3})$/iu;
+/** "2 x 3.50   7.00" under its name. */
+const TIMES_AMOUNT = /^(\d+(?:[.,]\d+)?)\s*(?:x|@|\*|×)\s*([$€£]?\s?\d+[.,]\d{2,3})\s+([$€£]?\s?\d+[.,]\d{2})(?:\s+\S{1,3})?$/iu;
+
+export function readReceiptLines(context: FieldContext): RowValues[] {
+  const { document, separator } = context;
+  const rows: RowValues[] = [];
+  let pending: Pick<RowValues, 'quantity' | 'price'> | undefined;
+  let name: Line | undefined;
+  for (const line of document.lines) {
+    const text = fold(line.text).trim();
+    if (TOTALS.test(text.replace(/^[^\p{L}]+/u, ''))) {
+      if (rows.length) break;
+      continue;
+    }
+    const times = TIMES.exec(line.text.trim());
+    if (times) {
+      pending = multiplied(times, line.words, separator);
+      continue;
+    }
+    const timesAmount = TIMES_AMOUNT.exec(line.text.trim());
+    const amount = timesAmount && parseAmount(timesAmount[3]!, separator);
+    if (timesAmount && amount && name) {
+      const words = name.words;
+      rows.push({ page: line.page, adds: true, description: { value: name.text, words }, amount: { value: amount.value, words: line.words }, ...multiplied(timesAmount, line.words, separator) });
+      name = undefined;
+      continue;
+    }
+    if (NOT_AN_ITEM.test(text) || PAGE_FURNITURE.test(text) || dateTokens(line.text, undefined).length || /\d{1,2}:\d{2}/u.test(line.text)) {
+      name = undefined;
+      continue;
+    }
+    const row = itemLine(line, separator);
+    // A line with a name and no amount may be the name of the "2 x 3.50   7.00" line under it.
+    name = !row && (line.text.match(/\p{L}/gu) ?? []).length >= 3 && !/\d[.,]\d{2}(?!\d)/u.test(line.text) ? line : undefined;
+    if (!row) continue;
+    if (pending && !row.quantity) Object.assign(row, pending);
+    pending = undefined;
+    rows.push(row);
+  }
+  return rows;
+}
+
+function itemLine(line: Line, separator: DecimalSeparator | undefined): RowValues | undefined {
+  const words = [...line.words];
+  while (words.length && TAX_FLAG.test(words.at(-1)!.text)) words.pop();
+  const last = words.pop();
+  const amount = last && /[.,]\d{2}$/u.test(last.text) ? parseAmount(last.text, separator) : null;
+  if (!last || !amount) return undefined;
+  while (words.length && TAX_FLAG.test(words.at(-1)!.text)) words.pop();
+
+  const row: RowValues = { page: line.page, adds: true, amount: { value: amount.value, words: [last] } };
+  const first = words[0];
+  if (first && /^\d{6,14}$/u.test(first.text)) {
+    row[isEan(first.text) ? 'ean' : 'code'] = { value: first.text, words: [first] };
+    words.shift();
+  } else if (first && /^[1-9]\d?$/u.test(first.text) && words.length > 1) {
+    row.quantity = { value: Number(first.text), words: [first] };
+    words.shift();
+  }
+  const name = words.map((w) => w.text).join(' ');
+  if ((name.match(/\p{L}/gu) ?? []).length < 3) return undefined;
+  row.description = { value: name, words };
+  if (row.quantity && row.quantity.value !== 0) row.price = { value: Math.round((amount.value / row.quantity.value) * 10000) / 10000, words: [], derived: true };
+  return row;
+}
+
+function multiplied(match: RegExpExecArray, words: Word[], separator: DecimalSeparator | undefined): Pick<RowValues, 'quantity' | 'price'> | undefined {
+  const quantity = parseAmount(match[1]!, separator);
+  const price = parseAmount(match[2]!, separator);
+  if (!quantity || !price) return undefined;
+  return { quantity: { value: quantity.value, words }, price: { value: price.value, words } };
+}

@@ -1,0 +1,138 @@
+// The body of an item table, cut into rows. A row starts at a line that holds money in the item
+// columns (a line amount, or a quantity with a unit price); the lines under it, up to the next such
+// line, belong to it (wrapped description, article numbers, "Bruttopreis: 4,00", notes). The body runs
+// on over page breaks and ends at the totals block; a header repeated on the next page starts a new body.
+import type { Line } from '../../layout/lines.js';
+import type { TextDocument } from '../../layout/text-document.js';
+import type { Word } from '../../types.js';
+import { fold } from '../labels.js';
+import type { DecimalSeparator } from '../normalize/amount.js';
+import { amountTokens, dateTokens, type AmountToken } from '../tokens.js';
+import type { Column, ColumnRole, TableHeader } from './columns.js';
+
+/** A printed line with each word put under the header it stands in. */
+export interface PlacedLine {
+  line: Line;
+  words: Map<Column, Word[]>;
+}
+
+export interface TableRow {
+  anchor: PlacedLine;
+  /** The lines after the anchor that belong to the row, in order. */
+  below: PlacedLine[];
+}
+
+/** Labels that open a line of the totals block ("Summe 202,70", "VAT 20%  72.00"). */
+const TOTAL_WORDS =
+  '(?:sub-?total|totals?|summe|zwischensumme|gesamt\\p{L}*|nettobetrag|netto|rechnungssumme|rechnungsbetrag|positionssumme|warenwert|endbetrag|bruttosumme|steuerbasisbetrag|umsatzsteuer|mwst|ust|vat|tax|tva|net a payer|sous-total|montant|amount due|balance due|kokku|summa|vahesumma|yhteensa|valisumma|delsumma|starpsumma|tarpine suma|suma|razem|subtotaal|totaal|итого|всего)(?![\\p{L}])';
+export const TOTALS = new RegExp(`^${TOTAL_WORDS}`, 'u');
+/** "Prijzen zijn inclusief BTW   Factuur totaal EUR   49,99", "Grand Total": a sum named anywhere in a cell. */
+const TOTALS_IN =
+  /(?<![\p{L}])(?:sub-?total|total|summe|zwischensumme|gesamtbetrag|gesamtsumme|rechnungssumme|rechnungsbetrag|endbetrag|bruttosumme|net a payer|sous-total|amount due|balance due|kokku|yhteensa|summa|razem|subtotaal|totaal|итого|всего)(?![\p{L}])/u;
+/** Section titles after the items, with or without numbers. */
+const NEXT_SECTION =
+  /^(?:belegsummen|steueraufschlusselung|umsatzsteueraufschlusselung|zahlungsbedingungen|payment terms|conditions de paiement|zu- und abschlage|detail tva|tax summary|vat summary|vat breakdown)(?![\p{L}])/u;
+/** Carried-forward lines between pages are sums, not items. */
+const CARRIED = /^(?:ubertrag|uebertrag|vortrag|carried forward|brought forward|carry forward|a reporter|report|siirto|overforing|перенос)(?![\p{L}])/u;
+/** Page headers and footers that a table running over a page break passes. */
+export const PAGE_FURNITURE = /copyright|©|\(c\)|(?<![\p{L}])(?:seite|page|sivu|lehekulg|strona|pagina|sida|lapa|puslapis) \d/u;
+/** "REMISE : REMISE COMMERCIALE", "Charge: freight": an allowance or charge on the whole document (EN 16931 BG-20/21). */
+const ALLOWANCE = /^(?:remise|rabais|charge|frais|discount|allowance|surcharge|zuschlag|abschlag|nachlass)\s?:/u;
+/** "Bruttopreis : 4,00", "Description: Repair": a label and its value is a note under a row, never a row. */
+const LABEL_FIRST = /^[\p{L}][\p{L}\d .()/-]{0,40}?\s?:(?!\d)/u;
+const NUMBER = /^[-−(]?[$€£]?\d[\d.,' ]*%?[)-]?$/u;
+
+export function placeWords(line: Line, columns: Column[]): PlacedLine {
+  const words = new Map<Column, Word[]>();
+  const rates = columns.filter((c) => c.role === 'vat_rate' || c.role === 'discount');
+  line.words.forEach((word, i) => {
+    // "4 kg 7 % VAT (S)" printed as one run: the percentage belongs to the rate column, wherever it lands.
+    const percent = /%/u.test(word.text) || (NUMBER.test(word.text) && line.words[i + 1]?.text.startsWith('%'));
+    const column = percent && rates.length ? nearest(word, rates) : columnOf(word, columns);
+    if (column) words.set(column, [...(words.get(column) ?? []), word]);
+  });
+  return { line, words };
+}
+
+function nearest(word: Word, columns: Column[]): Column | undefined {
+  const distance = (c: Column) => Math.max(c.x0 - word.box[2], word.box[0] - c.x1, 0);
+  return [...columns].sort((a, b) => distance(a) - distance(b))[0];
+}
+
+/**
+ * The column a word stands in: the header it overlaps most. Outside every header, text runs on from
+ * the header to its left (descriptions are longer than their header) and numbers go to the nearest
+ * header (they are right-aligned under it).
+ */
+function columnOf(word: Word, columns: Column[]): Column | undefined {
+  const outside = columns.every((c) => Math.min(c.x1, word.box[2]) <= Math.max(c.x0, word.box[0]));
+  if (outside && !NUMBER.test(word.text)) {
+    const fromLeft = columns.filter((c) => c.x0 <= word.box[0]).sort((a, b) => b.x0 - a.x0)[0];
+    if (fromLeft) return fromLeft;
+  }
+  let best: Column | undefined;
+  let bestScore = -Infinity;
+  for (const column of columns) {
+    const overlap = Math.min(column.x1, word.box[2]) - Math.max(column.x0, word.box[0]);
+    if (overlap > bestScore) {
+      best = column;
+      bestScore = overlap;
+    }
+  }
+  return best;
+}
+
+export function wordsIn(placed: PlacedLine, role: ColumnRole): Word[] {
+  return [...placed.words].filter(([column]) => column.role === role).flatMap(([, words]) => words);
+}
+
+export function numbersIn(words: Word[], separator: DecimalSeparator | undefined): AmountToken[] {
+  const text = words.map((w) => w.text).join(' ');
+  // "02/17/26" in a date column is not three numbers.
+  const blanked = dateTokens(text, undefined).reduce((t, d) => t.slice(0, d.index) + ' '.repeat(d.text.length) + t.slice(d.index + d.text.length), text);
+  return amountTokens(blanked, separator);
+}
+
+/** A number (a percentage only when `percent`) under a header of this role. */
+function hasNumber(placed: PlacedLine, role: ColumnRole, separator: DecimalSeparator | undefined, percent = false): boolean {
+  return numbersIn(wordsIn(placed, role), separator).some((t) => percent || !t.percent);
+}
+
+/** Money in the item columns: the line amount, or a quantity with a unit price. */
+export function holdsItemMoney(placed: PlacedLine, separator: DecimalSeparator | undefined): boolean {
+  const text = fold(placed.line.text).trim();
+  if (LABEL_FIRST.test(text) || PAGE_FURNITURE.test(text)) return false;
+  if (ALLOWANCE.test(fold(wordsIn(placed, 'description').map((w) => w.text).join(' ')))) return false;
+  const has = (role: ColumnRole) => hasNumber(placed, role, separator);
+  return has('amount') || (has('quantity') && has('unit_price'));
+}
+
+/** "173,10" on the line under "Miettage 86,55 2 19 %": the amount of the row above, printed lower. */
+function amountOfRowAbove(row: TableRow, placed: PlacedLine, separator: DecimalSeparator | undefined): boolean {
+  const has = (line: PlacedLine, role: ColumnRole) => hasNumber(line, role, separator);
+  if (row.below.length || placed.line.page !== row.anchor.line.page || has(row.anchor, 'amount') || has(placed, 'quantity') || has(placed, 'unit_price')) return false;
+  const gap = placed.line.box[1] - row.anchor.line.box[3];
+  return gap < (row.anchor.line.box[3] - row.anchor.line.box[1]) * 0.8;
+}
+
+/** The rows under one header, up to the totals block, across page breaks (page headers and footers hold no item money). */
+export function readRows(document: TextDocument, header: TableHeader, nextHeaderLine: number, separator: DecimalSeparator | undefined): TableRow[] {
+  const rows: TableRow[] = [];
+  for (let i = header.lastLine + 1; i < nextHeaderLine; i++) {
+    const line = document.lines[i]!;
+    const first = fold(line.cells[0]?.text ?? '').trim();
+    const placed = placeWords(line, header.columns);
+    const money = holdsItemMoney(placed, separator);
+    const itemNumbers = (role: ColumnRole) => hasNumber(placed, role, separator, true);
+    if (CARRIED.test(first) && !itemNumbers('quantity') && !itemNumbers('unit_price')) continue;
+    if (NEXT_SECTION.test(first)) break;
+    // "Summe 202,70" or a header row over the totals ("Warenwert  Nettobetrag  Endbetrag").
+    const totalsLine = numbersIn(line.words, separator).some((t) => !t.percent) || (line.cells.length >= 2 && !/\d/u.test(line.text));
+    const totalsLabel = line.cells.some((cell) => TOTALS_IN.test(fold(cell.text)));
+    if (totalsLabel && totalsLine && !itemNumbers('quantity') && !itemNumbers('unit_price')) break;
+    const row = rows.at(-1);
+    if (money && !(row && amountOfRowAbove(row, placed, separator))) rows.push({ anchor: placed, below: [] });
+    else row?.below.push(placed);
+  }
+  return rows;
+}
