@@ -2,7 +2,6 @@
 // Runs inside an extraction worker thread; see extraction-pool.ts for the main-thread side.
 import type { ExtractionOutcome } from '../schemas/document.schema.js';
 import { parseEInvoiceXml, type EmbeddedInvoiceXml } from './einvoice/index.js';
-import { buildContext } from './fields/context.js';
 import { findFields, type Findings } from './fields/find-fields.js';
 import { fromEInvoice, type EInvoiceFindings } from './fields/from-einvoice.js';
 import { findLineItems } from './fields/line-items/index.js';
@@ -21,7 +20,7 @@ export async function extract(request: ExtractionRequest): Promise<ExtractionOut
   const einvoice = read.embeddedXml ? useEmbeddedXml(read.embeddedXml, page.findings, document, warnings) : null;
   const findings = einvoice?.findings ?? page.findings;
   warnings.push(...reconcile(findings, page.kind));
-  const lineItems = einvoice ? { items: einvoice.lineItems, findings: new Map() } : findLineItems(buildContext(document, request.hints), findings);
+  const lineItems = einvoice ? { items: einvoice.lineItems, findings: new Map() } : findLineItems(page.context, findings);
   const fields = buildOutcomeFields(findings, lineItems.items, lineItems.findings);
   const isDocument = looksLikeDocument(findings.size, text);
   if (!isDocument) warnings.push('not_a_document: no invoice, receipt or bill fields were found on the page');

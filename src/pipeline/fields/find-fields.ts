@@ -4,7 +4,7 @@
 import type { Hints } from '../../schemas/hints.schema.js';
 import type { TextDocument } from '../layout/text-document.js';
 import { findBanks } from './banks.js';
-import { buildContext, type DocumentKind } from './context.js';
+import { buildContext, type DocumentKind, type FieldContext } from './context.js';
 import { findCurrency } from './currency.js';
 import { findDates } from './dates.js';
 import type { Found } from './found.js';
@@ -21,6 +21,8 @@ export type Findings = Map<string, Found<FieldValue>>;
 export interface FieldResult {
   findings: Findings;
   kind: DocumentKind;
+  /** The document as the finders saw it, for the line-item reader. */
+  context: FieldContext;
 }
 
 export function findFields(document: TextDocument, hints: Hints): FieldResult {
@@ -60,7 +62,7 @@ export function findFields(document: TextDocument, hints: Hints): FieldResult {
   if (context.kind === 'receipt') {
     for (const [path, found] of Object.entries(findPayment(context))) put(`payment.${path}`, found);
   }
-  return { findings, kind: context.kind };
+  return { findings, kind: context.kind, context };
 }
 
 function putParty(put: (path: string, found: Found<FieldValue> | undefined) => void, prefix: string, party: FoundParty | null): void {
