@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+// `npm run bench:scale`: throughput of batch extraction with 1, 2 and 4 workers sharing one
+// PostgreSQL, and the latency of GET /documents while the workers are busy.
+//
+//   node bench/scale-bench.mjs [--documents 120] [--workers 1,2,4] [--seconds 10]
+//
+// Needs PostgreSQL: LEDGERLENS_TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test (a fresh
+// schema per run, dropped afterwards). Per worker count: one `serve --no-workers` and N `worker`
+// processes (one extraction thread and one job at a time each), --documents generated one-page text
+// invoices submitted as batches, documents per minute from the first submission until every job has
+// ended. Then, with the largest worker count busy on another round, autocannon drives
+// GET /api/v1/documents?limit=25 for --seconds over 10 connections: p50/p90/p97.5/p99 (autocannon's
+// percentiles; p95 lies between p90 and p97.5) and non-2xx answers.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import pg from 'pg';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = join(root, 'dist/src/cli/main.js');
+const { values } = parseArgs({ options: { documents: { type: 'string', default: '120' }, workers: { type: 'string', default: '1,2,4' }, seconds: { type: 'string', default: '10' } } });
+const documents = Number(values.documents);
+const workerCounts = values.workers.split(',').map(Number);
+const base = process.env.LEDGERLENS_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+const admin = new pg.Client({ connectionString: base });
+await admin.connect();
+const schema = `bench_${randomBytes(4).toString('hex')}`;
+await admin.query(`create schema ${schema}`);
+const url = new URL(base);
+url.searchParams.set('options', `-c search_path=${schema}`);
+const dataDir = mkdtempSync(join(tmpdir(), 'ledgerlens-scale-bench-'));
+const env = { ...process.env, DATABASE_URL: url.toString(), LEDGERLENS_DATA_DIR: dataDir, LEDGERLENS_EXTRACTION_THREADS: '1', LEDGERLENS_JOB_CONCURRENCY: '1', LOG_LEVEL: 'warn' };
+const db = new pg.Client({ connectionString: url.toString() });
+
+try {
+  const key = (await run(['keys', 'create', '--business', 'Bench'])).trim().split('\n').at(-1);
+  await db.connect();
+  const pages = await invoices(documents);
+  const results = [];
+  for (const count of workerCounts) {
+    await db.query('delete from jobs');
+    const { api, stop } = await cluster(count);
+    const t0 = performance.now();
+    await submit(api, key, pages);
+    await drained();
+    const minutes = (performance.now() - t0) / 60_000;
+    results.push({ count, perMinute: documents / minutes });
+    console.error(`${count} worker(s): ${(documents / minutes).toFixed(0)} documents/min`);
+    await stop();
+  }
+  const largest = Math.max(...workerCounts);
+  const { api, stop } = await cluster(largest);
+  await db.query('delete from jobs');
+  const busy = submit(api, key, pages);
+  const load = await autocannon({ url: `${api}/api/v1/documents?limit=25`, headers: { 'x-api-key': key }, connections: 10, duration: Number(values.seconds) });
+  await busy;
+  await drained();
+  await stop();
+
+  console.log(`\n| workers | documents/min |\n|---:|---:|`);
+  for (const r of results) console.log(`| ${r.count} | ${r.perMinute.toFixed(0)} |`);
+  console.log(`\nGET /api/v1/documents?limit=25 while ${largest} workers extract, ${values.seconds} s, 10 connections:`);
+  const { p50, p90, p97_5: p975, p99 } = load.latency;
+  console.log(`p50 ${p50} ms, p90 ${p90} ms, p97.5 ${p975} ms, p99 ${p99} ms; ${load.requests.total} requests, ${load.non2xx} non-2xx, ${load.errors} errors`);
+} finally {
+  await db.end().catch(() => undefined);
+  await admin.query(`drop schema ${schema} cascade`);
+  await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function cluster(workers) {
+  const port = await freePort();
+  const processes = [spawn(process.execPath, [CLI, 'serve', '--no-workers'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' })];
+  for (let i = 0; i < workers; i++) processes.push(spawn(process.execPath, [CLI, 'worker'], { env, stdio: 'ignore' }));
+  const api = `http://127.0.0.1:${port}`;
+  for (;;) {
+    try {
+      if ((await fetch(`${api}/healthz`)).ok) break;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    api,
+    stop: () => Promise.all(processes.map((p) => new Promise((done) => (p.exitCode !== null ? done() : (p.once('exit', done), p.kill('SIGTERM')))))),
+  };
+}
+
+async function submit(api, key, pages) {
+  for (let i = 0; i < pages.length; i += 100) {
+    const res = await fetch(`${api}/api/v1/documents/batch`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ pages: pages.slice(i, i + 100) }) });
+    if (res.status !== 202) throw new Error(`batch: HTTP ${res.status} ${await res.text()}`);
+  }
+}
+
+async function drained() {
+  for (;;) {
+    const { rows } = await db.query("select count(*) as n from jobs where status in ('queued', 'processing')");
+    if (Number(rows[0].n) === 0) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function invoices(n) {
+  return Promise.all(Array.from({ length: n }, async (_, i) => {
+    const doc = await PDFDocument.create();
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const page = doc.addPage([595, 842]);
+    const lines = [`Supplier ${i % 17} Ltd`, '1 High Street, London SW1A 1AA', `Invoice no: B-${i}`, 'Date: 05/01/2024', 'Description        Qty   Price    Amount', ...Array.from({ length: 8 }, (_, j) => `Item ${j + 1}            ${j + 1}     10.00    ${(j + 1) * 10}.00`), 'Subtotal: 360.00', 'VAT 20%: 72.00', 'Total: 432.00 GBP'];
+    lines.forEach((line, j) => page.drawText(line, { x: 50, y: 790 - j * 18, size: 11, font }));
+    return { content: Buffer.from(await doc.save()).toString('base64'), filename: `bench-${i}.pdf` };
+  }));
+}
+
+function run(args) {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.once('exit', (code) => (code === 0 ? done(out) : fail(new Error(`ledgerlens ${args.join(' ')} exited ${code}`))));
+  });
+}
+
+function freePort() {
+  return new Promise((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
+}
