@@ -10,6 +10,7 @@ import { DocumentService } from '../documents/document-service.js';
 import { BatchService } from '../jobs/batch-service.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { KeyService } from '../keys/key-service.js';
+import { UsageLimits } from '../limits/usage-limits.js';
 import { ocrEngineStatus } from '../pipeline/ocr/index.js';
 import { ExtractionPool } from '../pipeline/extraction-pool.js';
 import { CursorCodec } from '../security/cursor.js';
@@ -24,6 +25,7 @@ export interface Services {
   readonly log: Logger;
   readonly store: Store;
   readonly keys: KeyService;
+  readonly usageLimits: UsageLimits;
   readonly documents: DocumentService;
   readonly batches: BatchService;
   readonly callbacks: CallbackService;
@@ -61,13 +63,14 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const ocr = await probeOcr();
   const pool = new ExtractionPool({ threads: config.extractionThreads, timeoutMs: config.extractionTimeoutMs });
   const limits = { maxPages: config.maxPages, maxPixels: config.maxPixels };
-  const documents = new DocumentService(store, pool, clock, limits, new CursorCodec(cursorKey));
+  const usageLimits = new UsageLimits(store, clock, { requestsPerMinute: config.rateLimitPerMinute, monthlyDocuments: config.monthlyDocumentQuota });
+  const documents = new DocumentService(store, pool, clock, limits, new CursorCodec(cursorKey), usageLimits);
   const jobs = new JobRunner(store, documents, clock, log, {
     concurrency: config.jobConcurrency,
     leaseSeconds: config.jobLeaseSeconds,
     maxAttempts: config.jobMaxAttempts,
   });
-  const batches = new BatchService(store, clock, () => jobs.wake());
+  const batches = new BatchService(store, clock, () => jobs.wake(), usageLimits);
   const secrets = createSecretBox(secretKey);
   const callbacks = new CallbackService(store, secrets, clock, { allowPrivate: config.callbackAllowPrivate });
   const deliveries = new DeliveryWorker(store, secrets, clock, log, {
@@ -84,6 +87,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     log,
     store,
     keys: new KeyService(store, clock),
+    usageLimits,
     documents,
     batches,
     callbacks,

@@ -20,6 +20,8 @@ export interface Config {
   readonly runWorkers: boolean;
   readonly callbackAllowPrivate: boolean;
   readonly callbackTimeoutMs: number;
+  readonly rateLimitPerMinute: number;
+  readonly monthlyDocumentQuota: number;
   readonly secretKey: string | null;
   readonly logLevel: string;
 }
@@ -43,6 +45,8 @@ export const SETTINGS = {
   LEDGERLENS_JOB_MAX_ATTEMPTS: { default: '3', doc: 'Attempts before a job that keeps crashing its worker is failed' },
   LEDGERLENS_CALLBACK_ALLOW_PRIVATE: { default: '0', doc: '1 admits http and private/loopback callback URLs (development only)' },
   LEDGERLENS_CALLBACK_TIMEOUT_MS: { default: '10000', doc: 'A callback attempt fails unless the receiver answers 2xx within this' },
+  LEDGERLENS_RATE_LIMIT_PER_MINUTE: { default: '0', doc: 'Uploads per API key per minute (429 rate_limited past it); 0: no limit' },
+  LEDGERLENS_MONTHLY_DOCUMENT_QUOTA: { default: '0', doc: 'Documents per business per calendar month (402 quota_exceeded past it); 0: no quota' },
   LEDGERLENS_SECRET_KEY: { default: '', doc: 'Key that encrypts callback signing secrets at rest (64 hex chars); default: a key file in the data folder' },
   LOG_LEVEL: { default: 'info', doc: 'pino log level' },
 } as const;
@@ -97,6 +101,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     runWorkers: true,
     callbackAllowPrivate: flag(env, 'LEDGERLENS_CALLBACK_ALLOW_PRIVATE'),
     callbackTimeoutMs: integer(env, 'LEDGERLENS_CALLBACK_TIMEOUT_MS', 100),
+    rateLimitPerMinute: integer(env, 'LEDGERLENS_RATE_LIMIT_PER_MINUTE', 0),
+    monthlyDocumentQuota: integer(env, 'LEDGERLENS_MONTHLY_DOCUMENT_QUOTA', 0),
     secretKey: secretKey || null,
     logLevel: read(env, 'LOG_LEVEL'),
     ...overrides,

@@ -6,6 +6,7 @@ import { queueDocumentEvent } from '../delivery/document-event.js';
 import { linkDuplicates } from '../duplicates/find-duplicates.js';
 import { fingerprintsOf } from '../duplicates/fingerprints.js';
 import type { IngestLimits } from '../ingest/limits.js';
+import type { UsageLimits } from '../limits/usage-limits.js';
 import type { ExtractionPool } from '../pipeline/extraction-pool.js';
 import type { Document, DocumentList } from '../schemas/document.schema.js';
 import type { CursorCodec } from '../security/cursor.js';
@@ -31,6 +32,7 @@ export class DocumentService {
     private readonly clock: Clock,
     private readonly limits: IngestLimits,
     private readonly cursors: CursorCodec,
+    private readonly usageLimits: UsageLimits,
   ) {}
 
   analyse(
@@ -71,6 +73,7 @@ export class DocumentService {
   }
 
   async create(businessId: string, file: UploadedFile, options: UploadOptions, channel: SourceChannel): Promise<Document> {
+    await this.usageLimits.admitDocuments(businessId, 1);
     const analysed = await this.analyse(businessId, file, options, channel);
     return this.store.transaction((tx) => this.save(tx, analysed));
   }

@@ -7,6 +7,7 @@ import type { BatchAccepted, Job } from '../schemas/job.schema.js';
 import { newId } from '../security/ids.js';
 import type { Store } from '../storage/store.js';
 import type { SourceChannel, UploadedFile, UploadOptions } from '../documents/upload.js';
+import type { UsageLimits } from '../limits/usage-limits.js';
 import { presentJob } from './present-job.js';
 
 /** Stored with each job; the channel is kept for the callback event. */
@@ -17,9 +18,11 @@ export class BatchService {
     private readonly store: Store,
     private readonly clock: Clock,
     private readonly onQueued: () => void,
+    private readonly usageLimits: UsageLimits,
   ) {}
 
   async submit(businessId: string, files: UploadedFile[], options: UploadOptions): Promise<BatchAccepted> {
+    await this.usageLimits.admitDocuments(businessId, files.length);
     for (const [index, file] of files.entries()) {
       try {
         await detectMediaType(file.bytes);

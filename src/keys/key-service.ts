@@ -22,13 +22,13 @@ export class KeyService {
     private readonly clock: Clock,
   ) {}
 
-  /** The business a presented key belongs to, or null when the key is unknown or revoked. */
-  async authenticate(presented: string): Promise<string | null> {
+  /** The key and the business it belongs to, or null when the key is unknown or revoked. */
+  async authenticate(presented: string): Promise<{ keyId: string; businessId: string } | null> {
     const parsed = parseKey(presented);
     if (!parsed) return null;
     const row = await this.store.apiKeys.findActive(parsed.id);
     if (!row || !secretMatches(parsed.secretPart, row.secret_hash)) return null;
-    return row.business_id;
+    return { keyId: row.id, businessId: row.business_id };
   }
 
   /** Creates a key for the named business, creating the business on first use. */

@@ -10,6 +10,7 @@ import { DIALECT_PROFILES, type DialectProfile } from './dialect.js';
 import { initial } from './migrations/001-initial.js';
 import { duplicates } from './migrations/002-duplicates.js';
 import { filenameSearch } from './migrations/003-filename-search.js';
+import { rateWindows } from './migrations/004-rate-windows.js';
 import type { Tables } from './tables.js';
 
 export type Db = Kysely<Tables>;
@@ -21,7 +22,7 @@ export interface Database {
 }
 
 function migrations(profile: DialectProfile): Record<string, Migration> {
-  return { '001_initial': initial(profile), '002_duplicates': duplicates, '003_filename_search': filenameSearch(profile) };
+  return { '001_initial': initial(profile), '002_duplicates': duplicates, '003_filename_search': filenameSearch(profile), '004_rate_windows': rateWindows };
 }
 
 export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Database> {

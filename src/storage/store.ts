@@ -9,6 +9,7 @@ import { DeliveriesRepository } from './repositories/deliveries.repository.js';
 import { DocumentsRepository } from './repositories/documents.repository.js';
 import { DuplicatesRepository } from './repositories/duplicates.repository.js';
 import { JobsRepository } from './repositories/jobs.repository.js';
+import { RateWindowsRepository } from './repositories/rate-windows.repository.js';
 import { UsageRepository } from './repositories/usage.repository.js';
 
 export class Store {
@@ -18,6 +19,7 @@ export class Store {
   readonly duplicates: DuplicatesRepository;
   readonly jobs: JobsRepository;
   readonly usage: UsageRepository;
+  readonly rateWindows: RateWindowsRepository;
   readonly callbacks: CallbacksRepository;
   readonly deliveries: DeliveriesRepository;
 
@@ -31,6 +33,7 @@ export class Store {
     this.duplicates = new DuplicatesRepository(db);
     this.jobs = new JobsRepository(db, profile);
     this.usage = new UsageRepository(db);
+    this.rateWindows = new RateWindowsRepository(db);
     this.callbacks = new CallbacksRepository(db);
     this.deliveries = new DeliveriesRepository(db);
   }

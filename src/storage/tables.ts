@@ -115,6 +115,13 @@ export interface DocumentDuplicatesTable {
   reasons: string;
 }
 
+export interface RateWindowsTable {
+  key_id: string;
+  /** The minute, as an ISO time. */
+  window_start: string;
+  count: number;
+}
+
 export interface Tables {
   businesses: BusinessesTable;
   api_keys: ApiKeysTable;
@@ -127,4 +134,5 @@ export interface Tables {
   deliveries: DeliveriesTable;
   document_fingerprints: DocumentFingerprintsTable;
   document_duplicates: DocumentDuplicatesTable;
+  rate_windows: RateWindowsTable;
 }

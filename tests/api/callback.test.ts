@@ -120,7 +120,7 @@ describe('callback configuration with LEDGERLENS_CALLBACK_ALLOW_PRIVATE=1', () =
 });
 
 async function businessId(server: TestServer, key: string): Promise<string> {
-  const id = await server.services.keys.authenticate(key);
-  assert.ok(id);
-  return id;
+  const found = await server.services.keys.authenticate(key);
+  assert.ok(found);
+  return found.businessId;
 }

@@ -10,6 +10,7 @@ import {
   MultipartSingleUpload,
   type ListQuery as ListQueryType,
 } from '../../schemas/upload.schema.js';
+import { countUpload } from '../auth.js';
 import { ok } from '../envelope.js';
 import { readResponses, uploadResponses } from '../responses.js';
 import { readUpload } from '../upload/read-upload.js';
@@ -32,6 +33,7 @@ export function documentsRoutes(server: FastifyInstance, services: Services, max
       },
       response: uploadResponses(200, Document, 'The processed document'),
     },
+    onRequest: countUpload(services.usageLimits),
     handler: async (request) => {
       const upload = await readUpload(request, 'single', maxFileBytes);
       const document = await services.documents.create(request.businessId, upload.files[0]!, upload.options, 'api');
@@ -53,6 +55,7 @@ export function documentsRoutes(server: FastifyInstance, services: Services, max
       },
       response: uploadResponses(202, BatchAccepted, 'The batch was queued'),
     },
+    onRequest: countUpload(services.usageLimits),
     handler: async (request, reply) => {
       const upload = await readUpload(request, 'batch', maxFileBytes);
       const batch = await services.batches.submit(request.businessId, upload.files, upload.options);

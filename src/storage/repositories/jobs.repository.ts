@@ -107,4 +107,15 @@ export class JobsRepository {
       .where('status', '=', 'processing')
       .execute();
   }
+
+  /** Jobs of the business not yet ended: documents it will add. */
+  async countPending(businessId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('business_id', '=', businessId)
+      .where('status', 'in', ['queued', 'processing'])
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
 }

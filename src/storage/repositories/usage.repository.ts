@@ -37,4 +37,15 @@ export class UsageRepository {
     }
     return totals;
   }
+
+  /** Documents counted for the business since a time (its quota period). */
+  async countSince(businessId: string, since: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('usage_ledger')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('business_id', '=', businessId)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
 }
