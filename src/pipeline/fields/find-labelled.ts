@@ -103,6 +103,8 @@ function wordIndexAt(folded: string[], offset: number): { index: number; cut: nu
   let position = 0;
   for (let i = 0; i < folded.length; i++) {
     const start = position;
+    // A label that ends in white space ("Nr. ") ends before this word.
+    if (offset <= start) return { index: i, cut: 0 };
     position += folded[i]!.length;
     if (position >= offset) return { index: i + 1, cut: position > offset && offset > start ? offset - start : 0 };
     position += 1;

@@ -42,9 +42,11 @@ export const LABELS = {
       `\\b<factuurnummer|fakturanr\\b>`,
       `\\b<(?:invoice|receipt|bill|doc|transaction|trans|check|chk|order|cash bill|tax invoice)\\s*(?:no|#|nr)\\.?\\s*:?`,
       `\\b<(?:inv|rcpt|bill)\\s*(?:no|#)\\.?`,
+      // "Rechnung des Versicherers Nr.", "Gutschrift (Selbst ausgestellte Rechnung) Nr.": a title with a few words before its number.
+      `\\b<(?:invoice|tax invoice|credit note|rechnung|gutschrift|facture|avoir|factuur)(?: (?:\\([^)]{1,40}\\)|[\\p{L}-]+)){1,3} (?:nr|no|n°|nº|number|nummer|numero|#)(?![\\p{L}])\\.?\\s*:?`,
       `\\b<(?:invoice|rechnung|facture|factuur|arve|lasku)\\b>`,
     ),
-    not: re('\\b<(?:order|bestell|customer|kunden|client|vat|ust|tax|steuer|date|datum|page|seite|account|konto|ref)'),
+    not: re('\\b<(?:order|bestell|auftrag|customer|kunden|client|vat|ust|tax|steuer|date|datum|page|seite|account|konto|ref|vertrag|contract|angebot|quot|offer|liefer|delivery|project|projekt|polic|versicherungsschein|leasing|mandat)'),
   },
   issueDate: {
     labels: list(
