@@ -69,7 +69,9 @@ export const LABELS = {
     labels: list(
       `\\b<(?:grand total|total amount|invoice total|total invoice amount|total incl\\.?(?: vat| tax| gst)?|total including (?:vat|tax|gst)|total \\(incl|total inc\\.?(?: vat| gst)?|total sales \\(inclusive|total payable|total ttc|montant ttc|total t\\.t\\.c|amount incl)`,
       `(?:gesamtbetrag|rechnungsbetrag|bruttobetrag|endbetrag|gesamtsumme|rechnungssumme|bruttosumme|summe brutto|gesamt brutto|brutto gesamt)\\b>`,
-      `\\b<(?:summa kokku|kokku tasuda|arve summa|kokku|yhteensa|kopa|kopsumma|is viso|razem|suma|итого|всего|factuur totaal|totaal|totalt|summa|importe total|total factura)\\b>`,
+      `\\b<(?:summa kokku|kokku tasuda|arve summa|kokku|yhteensa|kopa|kopsumma|is viso|razem|suma|итого|всего|factuur totaal|totaal|totalt|summa|importe total|total factura|total facture|summe gesamt|gesamt|summe|endsumme)\\b>`,
+      // Bills: the charges of this period, as opposed to the balance carried from the last bill.
+      `\\b<(?:total )?(?:new|current) charges\\b>`,
       `\\b<(?:total|rounded total|total rounded|nett total|net total|amount)\\b>`,
     ),
     not: re('\\b<(?:sub|zwischen|netto|net|carried|brought|ubertrag|vortrag|excl|exkl|ohne|ht|hors|before|pre|qty|quantity|items?|discount|rabatt|savings|saved|tax|vat|mwst|ust|gst|sst|steuer|tva|alv|km|pvn|pvm|btw|iva|ндс|bez|veroton|neto|paid|tendered|change|payment|points|weight|due|balance)'),
@@ -92,17 +94,21 @@ export const LABELS = {
     labels: list(
       `\\b<(?:amount due|balance due|total due|amount to pay|amount payable|total amount due|please pay|pay this amount|total balance due|new balance|amount now due)\\b>`,
       `(?:zahlbetrag|zu zahlen(?:der betrag)?|offener betrag|restbetrag|noch zu zahlen)\\b>`,
-      `\\b<(?:net a payer|reste a payer|montant a payer|montant du|tasuda|tasumisele kuulub|maksettava|yhteensa maksettava|apmaksai|moketi|do zaplaty|a pagar|total a pagar|te betalen|att betala|к оплате)\\b>`,
+      `\\b<(?:net a payer|reste a payer|montant a payer|somme a payer|montant du|tasuda|tasumisele kuulub|maksettava|yhteensa maksettava|apmaksai|moketi|do zaplaty|a pagar|total a pagar|te betalen|att betala|к оплате)\\b>`,
     ),
   },
   rounding: {
     labels: list(`\\b<(?:rounding(?: adj(?:ustment)?)?|rundung|rundungsbetrag|arrondi|umardus|pyoristys|noapalosana|apvalinimas|zaokraglenie|redondeo|afronding|öresavrundning|oresavrundning)\\b>`),
   },
   previousBalance: {
-    labels: list(`\\b<(?:previous balance|balance forward|balance brought forward|prior balance|last bill amount|amount of last bill|previous amount due|vorheriger saldo|saldo vortrag|eelmine saldo)\\b>`),
+    labels: list(
+      `\\b<(?:previous (?:account |statement )?balance|prior balance|last bill amount|amount of last bill|previous amount due|balance (?:of|from) (?:your )?last bill|vorheriger saldo|eelmine saldo)\\b>`,
+      // "Balance forward" is as often what remains after the payments as what was owed before them.
+      `\\b<(?:balance forward|balance brought forward|saldo vortrag)\\b>`,
+    ),
   },
   paymentsCredits: {
-    labels: list(`\\b<(?:payments?(?: received)?(?: and | & | / )?(?:credits|adjustments)?|total payments|payment received|thank you for your payment|zahlungseingang|gutschriften|erhaltene anzahlungen?|anzahlungen?|prepaid amount|already paid|paid amount|acomptes?|deja paye|ettemaks)\\b>`),
+    labels: list(`\\b<(?:payments?(?: received)?(?:\\s*(?:and|&|/)\\s*)?(?:credits|adjustments)?|total payments|payment received|thank you for your payment|zahlungseingang|gutschriften|erhaltene anzahlungen?|anzahlungen?|prepaid amount|already paid|paid amount|acomptes?|deja paye|ettemaks)\\b>`),
     not: re('\\b<(?:due|method|terms|address|stub|options|coupon)'),
   },
   accountNumber: {
