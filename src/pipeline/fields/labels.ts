@@ -130,9 +130,15 @@ export const LABELS = {
   vendorBlock: {
     labels: list(`\\b<(?:seller|supplier|vendor|from|sold by|issued by|verkaufer|lieferant|rechnungssteller|rechnungsersteller|absender|vendeur|fournisseur|emetteur|muuja|myyja|pardevejs|pardavejas|sprzedawca|vendedor|emisor|продавец|поставщик|leverancier|saljare)\\b>\\s*:?`),
   },
+  customerName: {
+    labels: list(`\\b<(?:customer|client|account|buyer|recipient) name\\b>|\\b<(?:kundenname|name des kunden|nom du client|nom client|kliendi nimi|asiakkaan nimi|nombre del cliente|klantnaam)\\b>`),
+  },
+  vendorName: {
+    labels: list(`\\b<(?:(?:make )?(?:checks?|cheques?|payments?) (?:made )?payable to|(?:make )?payable to|remit to|vendor name|supplier name|seller name)\\b>`),
+  },
   customerBlock: {
     labels: list(
-      `\\b<(?:bill to|billed to|invoice to|invoiced to|sold to|customer|buyer|client|recipient|kaufer|rechnungsempfanger|leistungsempfanger|rechnungsadresse|kunde|empfanger|acheteur|destinataire|adresse de facturation|ostja|saaja|maksja|ostaja|ostaja andmed|asiakas|pircejs|sanemejs|pirkejas|gavejas|nabywca|odbiorca|cliente|comprador|покупатель|плательщик|factuuradres|klant|kund|kopare|mottagare)\\b>\\s*:?`,
+      `\\b<(?:adresse (?:du |de )?client|bill to|billed to|invoice to|invoiced to|sold to|customer|buyer|client|recipient|kaufer|rechnungsempfanger|leistungsempfanger|rechnungsadresse|kunde|empfanger|acheteur|destinataire|adresse de facturation|ostja|saaja|maksja|ostaja|ostaja andmed|asiakas|pircejs|sanemejs|pirkejas|gavejas|nabywca|odbiorca|cliente|comprador|покупатель|плательщик|factuuradres|klant|kund|kopare|mottagare)\\b>\\s*:?`,
     ),
     not: re('\\b<(?:number|no|nr|nummer|id|reference|ref|code|account|vat|ust|service|copy|signature|gln)'),
   },
