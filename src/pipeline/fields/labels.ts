@@ -50,10 +50,10 @@ export const LABELS = {
   },
   issueDate: {
     labels: list(
-      `\\b<(?:invoice|bill|statement|receipt|document|issue|tax point) date\\b>`,
+      `\\b<(?:invoice|bill|billing|statement|receipt|document|issue|tax point) date\\b>`,
       `\\b<date (?:of (?:invoice|issue)|d'emission|de (?:la )?facture|facture)\\b>`,
       `(?:rechnungs|beleg|ausstellungs)datum\\b>`,
-      `\\b<(?:arve kuupaev|kuupaev|paivays|laskun paivamaara|paivamaara|datums|rekina datums|data wystawienia|data|fecha(?: de (?:emision|factura))?|дата|factuurdatum|factuur datum|fakturadatum|datum)\\b>`,
+      `\\b<(?:arve kuupaev|kuupaev|paivays|laskun paivamaara|paivamaara|datums|rekina datums|data wystawienia|data|fecha(?: de (?:emision|factura))?|дата|factuurdatum|factuur datum|fakturadatum|datum|[\\p{L}.-]+(?: [\\p{L}.-]+){0,2}, (?:den|le))\\b>`,
       `\\b<(?:date|dated|dt)\\b>`,
     ),
     not: re('\\b<(?:due|falli|zahlbar|payment|echeance|associe|related|original|paiement|limite|referenz|reference|bezug|liefer|leistungs|delivery|service|period|order|bestell|tahtaeg|erapaiva|termin|vencimiento|verval|start|end|from|to|read|meter)'),
