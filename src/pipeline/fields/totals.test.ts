@@ -34,6 +34,13 @@ Warenwert   Nettobetrag   MwSt-Betrag   MwSt-%   Endbetrag
     assert.equal(t.vat_amount, 70);
   });
 
+  it('does not take a misread figure without cents from under a column heading', () => {
+    const t = totalsOf(`Item    Qty   Amount
+Tea     7     290 8S
+Total Due (GST inc):   18.90`);
+    assert.equal(t.total, 18.9);
+  });
+
   it('reads "Summe gesamt" as the total', () => {
     const t = totalsOf(`Rechnung Nr. 4711
 Nettobetrag (zzgl. 19,00% MwSt.)   376,37

@@ -65,8 +65,9 @@ function candidates(context: FieldContext, name: LabelName, extra: Candidate[] =
 function toCandidate(found: LabelledValue, context: FieldContext, lines: number): Candidate | null {
   const token = moneyIn(found.value.text, context.separator);
   if (!token) return null;
-  // Values far below the label are more often another row's than this label's.
-  if (found.placement === 'below' && found.value.words.length > 4) return null;
+  // Values far below the label are more often another row's than this label's; amounts in a column
+  // under a heading print their cents ("290 8S" under "Amount" is a misread line-item figure).
+  if (found.placement === 'below' && (found.value.words.length > 4 || token.decimals !== 2)) return null;
   const confidence = readConfidence(found.rank, found.placement, found.value.confidence);
   const placement = found.placement === 'below' ? -0.15 : found.placement === 'right' ? 0 : 0.02;
   return {
