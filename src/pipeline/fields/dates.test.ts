@@ -29,3 +29,15 @@ ${'\n'.repeat(12)}Bankverbindung: Musterbank   Datum:   30.10.2024   Zeit: 04:59
     assert.equal(issueDateOf('Version 2.1 vom 24.03.2020\nHandelsrechnung Nr. 471102 vom 05.06.2018'), '2018-06-05');
   });
 });
+
+describe('due date', () => {
+  const dueDateOf = (text: string) => findDates(buildContext(buildTextDocument([textPage(text)]), {})).due_date?.value;
+
+  it('reads a date under a "Fälligkeit" column heading', () => {
+    assert.equal(dueDateOf('Rechnung Nr. 1 vom 30.10.2018\nBeschreibung                 Fälligkeit    Teilzahlung\n                             29.11.2018'), '2018-11-29');
+  });
+
+  it('reads the date of "zahlbar innerhalb 30 Tagen netto bis"', () => {
+    assert.equal(dueDateOf('Rechnung Nr. 1 vom 04.06.2013\nZahlbar innerhalb 30 Tagen netto bis 04.07.2013, 3% Skonto innerhalb 10 Tagen bis 15.06.2013'), '2013-07-04');
+  });
+});

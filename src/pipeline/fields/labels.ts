@@ -61,7 +61,7 @@ export const LABELS = {
   dueDate: {
     labels: list(
       `\\b<(?:due date|payment due(?: date)?|date due|due by|pay by|payable by|due)\\b>`,
-      `(?:falligkeits(?:datum)?|zahlungsziel|zahlbar (?:bis|am)|fallig (?:am|bis)?)\\b>`,
+      `(?:falligkeit(?:sdatum)?|zahlungsziel|zahlbar(?: innerhalb \\d+ tagen(?: netto)?)? (?:bis|am)|fallig (?:am|bis)?)\\b>`,
       `\\b<(?:date d'echeance|date limite(?: de paiement)?|echeance|a payer avant le|maksetahtaeg|tasuda hiljemalt|tahtaeg|erapaiva|apmaksas termins|apmaksat lidz|apmokėti iki|apmoketi iki|termin platnosci|fecha de vencimiento|vencimiento|срок оплаты|vervaldatum|forfallodatum|forfallodag)\\b>`,
     ),
   },
