@@ -124,6 +124,27 @@ KELLER TX 76248-2249          Los Angeles, CA 90051-5397`);
     assert.notEqual(p.vendor('name'), 'Jun 1, 2019');
   });
 
+  it('places a recipient without a country line in the sender\'s country when the postal code is written that way', () => {
+    const p = partiesOf(`Verkäufer:
+Lieferant GmbH
+Lieferstraße 1
+DE 80333 München
+Käufer:
+Kunde AG
+Kundenweg 88
+40235 Düsseldorf`);
+    assert.equal(p.customer('country'), 'DE');
+    const abroad = partiesOf(`Verkäufer:
+Lieferant GmbH
+Lieferstraße 1
+DE 80333 München
+Käufer:
+Klant BV
+Kerkstraat 1
+3500 MJ Utrecht`);
+    assert.equal(abroad.customer('country'), 'NL');
+  });
+
   it('does not take the customer printed again for the vendor', () => {
     const p = partiesOf(`APPLE INC
 PO BOX 183263

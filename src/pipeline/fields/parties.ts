@@ -5,7 +5,7 @@
 import type { Cell, Line } from '../layout/lines.js';
 import type { TextDocument } from '../layout/text-document.js';
 import type { Word } from '../types.js';
-import { countryOfLine, postalLine } from './address.js';
+import { countryOfLine, postalCodeFits, postalLine } from './address.js';
 import type { FieldContext } from './context.js';
 import { evidenceOf, findLabels, type Evidence, type LabelHit } from './find-labelled.js';
 import type { Found } from './found.js';
@@ -86,7 +86,24 @@ export function findParties(context: FieldContext): Parties {
     const vatId = vatIdOutside(document, taken);
     if (vatId) vendor = { ...(vendor ?? { lineIndexes: new Set<number>() }), vat_id: vatId };
   }
+  if (customer && vendor) {
+    domesticCountry(customer, vendor);
+    domesticCountry(vendor, customer);
+  }
   return { vendor, customer };
+}
+
+/**
+ * An address without a country line is a domestic one: letters abroad must name the country. So a party
+ * whose postal code is written the way the other party's country writes them is in that country.
+ * Enriched, not read; a party with a VAT id gets its country from the id's prefix instead.
+ */
+function domesticCountry(party: FoundParty, other: FoundParty): void {
+  const vatPrefix = other.vat_id?.status === 'read' ? other.vat_id.value.slice(0, 2) : undefined;
+  const country = other.country?.value ?? (vatPrefix === 'EL' ? 'GR' : vatPrefix);
+  const postalCode = party.postal_code?.value;
+  if (party.country || party.vat_id || !country || !postalCode || !postalCodeFits(postalCode, country)) return;
+  party.country = { value: country, confidence: 0.7, status: 'enriched' };
 }
 
 /** The lines under (or after) a party label, in the label's column. */
