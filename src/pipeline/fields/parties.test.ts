@@ -145,6 +145,22 @@ Kerkstraat 1
     assert.equal(abroad.customer('country'), 'NL');
   });
 
+  it('reads the vendor\'s telephone as a key in its block, or from the help desk line outside the customer\'s block', () => {
+    const inBlock = partiesOf(`Verkäufer:
+Lieferant GmbH
+Lieferstraße 1
+DE 80333 München
+Telefon   : +49 932 431 500`);
+    assert.equal(inBlock.vendor('phone'), '+49 932 431 500');
+    const outside = partiesOf(`Lieferant   Käufer
+LIEFERANT GMBH   KUNDE GMBH
+BAHNHOFSTRASSE 99   KUNDENWEG 88
+99199 MUSTERHAUSEN   40235 DUESSELDORF
+Bei Rückfragen:
+Telefon: +49 932 431 500`);
+    assert.equal(outside.vendor('phone'), '+49 932 431 500');
+  });
+
   it('does not take the customer printed again for the vendor', () => {
     const p = partiesOf(`APPLE INC
 PO BOX 183263

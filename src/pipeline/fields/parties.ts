@@ -35,6 +35,9 @@ export interface FoundParty {
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
 const PHONE = /(?:tel|phone|telefon|tél|tel\.|puh|tālr|ph|mob|mobile|hp)\.?\s*[:.]?\s*(\+?[\d ()/.-]{6,20}\d)/iu;
 // Short legal forms are also words ("ab 01.01.", "ou", "as"), so they count only as printed: upper case.
+const PHONE_KEY = /^(?:tel|telefon|telephone|phone|phone no|tel\.?|fon|puh|puhelin|mob|mobile|telefono|telefoon)\.?$/iu;
+/** A telephone number after its word at the start of a word ("Telefon: +49 …"), anywhere on the page. */
+const PHONE_ON_PAGE = /(?<![\p{L}])(?:tel|telefon|telephone|phone|tél|puh|puhelin|telefono|telefoon)\.?\s*[:.]?\s*(\+?\d[\d ()/.-]{5,19}\d)/iu;
 const LEGAL_FORM_WORD =
   /(?<![\p{L}])(?:gmbh|e\.k\.|gbr|ltd|limited|llc|inc|corp|co\.|company|plc|oyj|sarl|s\.a\.|eurl|sp\. ?z ?o\.?o\.?|s\.l\.|b\.v\.|n\.v\.|a\.\s?g\.|sdn\.? bhd\.?|bhd|enterprise|trading|pvt|pty)(?![\p{L}])/iu;
 const LEGAL_FORM_CAPS = /(?<![\p{L}])(?:AG|KG|UG|OÜ|OU|AS|ApS|AB|Oy|OY|SIA|UAB|SAS|SA|SL|BV|NV)(?![\p{L}])/u;
@@ -80,6 +83,10 @@ export function findParties(context: FieldContext): Parties {
       vendor = mergeParty(vendor, party);
       break;
     }
+  }
+  if (vendor && !vendor.phone) {
+    const phone = phoneOutside(document, customer?.lineIndexes ?? new Set<number>());
+    if (phone) vendor.phone = phone;
   }
   if (!vendor?.vat_id) {
     const taken = customer?.lineIndexes ?? new Set<number>();
@@ -279,7 +286,8 @@ function readBlock(block: Block): FoundParty {
   for (const line of block.lines) {
     const email = EMAIL.exec(line.text);
     if (email && !party.email) party.email = found(email[0], line.words, line.page);
-    const phone = PHONE.exec(line.text);
+    // "Telefon   : +49 932 431 500" in a block is read as key and value; the key says it is a phone.
+    const phone = PHONE.exec(line.key && PHONE_KEY.test(line.key) ? `tel ${line.text}` : line.text);
     if (phone && !party.phone) party.phone = found(phone[1]!.trim(), line.words, line.page);
     const vat = vatIdIn(line.text, line.key);
     if (vat && !party.vat_id) party.vat_id = { ...found(vat.value, line.words, line.page, vat.valid ? 1 : 0.6), ...(vat.valid ? {} : { status: 'review' as const }) };
@@ -357,6 +365,18 @@ export function vatIdIn(text: string, key?: string): { value: string; valid: boo
   if (!VAT_KEY.test(key ?? text)) return null;
   const compact = /(?<![\p{L}\d])([A-Z]{2}[0-9]{8,12})(?![\p{L}\d])/u.exec(text.replace(/(?<=\d)[ .](?=\d)/gu, ''));
   return compact ? { value: compact[1]!, valid: false } : null;
+}
+
+/** The first telephone number outside the customer's lines: "Bei Rückfragen: Telefon …" is the issuer's desk. */
+function phoneOutside(document: TextDocument, taken: Set<number>): Found<string> | undefined {
+  for (const line of document.lines) {
+    if (taken.has(line.index) || line.page !== 1) continue;
+    const match = PHONE_ON_PAGE.exec(line.text);
+    if (match && /^\+?[\d ()/.-]+$/u.test(match[1]!) && match[1]!.replace(/\D/gu, '').length >= 7) {
+      return { value: match[1]!.trim(), confidence: 0.7, status: 'read', evidence: evidenceOf(line.words, line.page), printed: match[1]!.trim() };
+    }
+  }
+  return undefined;
 }
 
 /** The first VAT id outside the customer's lines: documents print the issuer's in the header or footer. */
