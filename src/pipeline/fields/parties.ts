@@ -12,6 +12,7 @@ import type { Found } from './found.js';
 import { fold, LABELS } from './labels.js';
 import { followedByContacts, letterhead } from './letterhead.js';
 import { blockNamed, labelledName } from './named-party.js';
+import { addressedToReader, registryCodeOutside } from './party-ids.js';
 import { normalizeVatId } from './normalize/vat-id.js';
 import { blockLine, type Block, type BlockLine } from './party-block.js';
 import { dateTokens } from './tokens.js';
@@ -84,13 +85,22 @@ export function findParties(context: FieldContext): Parties {
       break;
     }
   }
+  // The customer's own words, cell by cell: a line can hold the customer's block on one side and the vendor's facts on the other.
+  const customerWords = new Set(recipient ? recipient.lines.flatMap((l) => l.words) : [...(customer?.lineIndexes ?? [])].flatMap((i) => document.lines[i]!.words));
   if (vendor && !vendor.phone) {
-    const phone = phoneOutside(document, customer?.lineIndexes ?? new Set<number>());
+    const phone = phoneOutside(document, customerWords);
     if (phone) vendor.phone = phone;
   }
+  if (vendor && !vendor.registry_code) {
+    const registry = registryCodeOutside(document, customerWords);
+    if (registry) vendor.registry_code = registry;
+  }
+  if (customer && !customer.vat_id) {
+    const vatId = vatIdAddressedToReader(document);
+    if (vatId) customer.vat_id = vatId;
+  }
   if (!vendor?.vat_id) {
-    const taken = customer?.lineIndexes ?? new Set<number>();
-    const vatId = vatIdOutside(document, taken);
+    const vatId = vatIdOutside(document, customerWords);
     if (vatId) vendor = { ...(vendor ?? { lineIndexes: new Set<number>() }), vat_id: vatId };
   }
   if (customer && vendor) {
@@ -368,10 +378,10 @@ export function vatIdIn(text: string, key?: string): { value: string; valid: boo
 }
 
 /** The first telephone number outside the customer's lines: "Bei Rückfragen: Telefon …" is the issuer's desk. */
-function phoneOutside(document: TextDocument, taken: Set<number>): Found<string> | undefined {
+function phoneOutside(document: TextDocument, taken: Set<Word>): Found<string> | undefined {
   for (const line of document.lines) {
-    if (taken.has(line.index) || line.page !== 1) continue;
-    const match = PHONE_ON_PAGE.exec(line.text);
+    if (line.page !== 1) continue;
+    const match = PHONE_ON_PAGE.exec(freeText(line, taken));
     if (match && /^\+?[\d ()/.-]+$/u.test(match[1]!) && match[1]!.replace(/\D/gu, '').length >= 7) {
       return { value: match[1]!.trim(), confidence: 0.7, status: 'read', evidence: evidenceOf(line.words, line.page), printed: match[1]!.trim() };
     }
@@ -379,13 +389,29 @@ function phoneOutside(document: TextDocument, taken: Set<number>): Found<string>
   return undefined;
 }
 
-/** The first VAT id outside the customer's lines: documents print the issuer's in the header or footer. */
-function vatIdOutside(document: TextDocument, taken: Set<number>): Found<string> | undefined {
+/** The text of a line's cells that are not the customer's. */
+const freeText = (line: Line, taken: Set<Word>) => line.cells.filter((c) => !c.words.some((w) => taken.has(w))).map((c) => c.text).join('   ');
+
+/** "Ihre USt.-IdentNr.: DE234567890": the VAT id of the page's reader, the customer. */
+function vatIdAddressedToReader(document: TextDocument): Found<string> | undefined {
   for (const line of document.lines) {
-    if (taken.has(line.index)) continue;
-    const vat = vatIdIn(line.text);
+    for (const cell of line.cells.filter((c, i) => addressedToReader([c, line.cells[i + 1]].map((x) => x?.text ?? '').join(' ')))) {
+      const next = line.cells[line.cells.indexOf(cell) + 1];
+      const vat = vatIdIn(`${cell.text} ${next?.text ?? ''}`, 'vat');
+      if (vat) return { value: vat.value, confidence: vat.valid ? 0.8 : 0.5, status: vat.valid ? 'read' : 'review', evidence: evidenceOf(line.words, line.page), printed: vat.value };
+    }
+  }
+  return undefined;
+}
+
+/** The first VAT id outside the customer's lines: documents print the issuer's in the header or footer. */
+function vatIdOutside(document: TextDocument, taken: Set<Word>): Found<string> | undefined {
+  for (const line of document.lines) {
+    const text = freeText(line, taken);
+    if (!text || addressedToReader(text)) continue;
+    const vat = vatIdIn(text);
     if (vat && !vat.valid) return { value: vat.value, confidence: 0.5, status: 'review', evidence: evidenceOf(line.words, line.page), printed: vat.value };
-    for (const match of line.text.matchAll(/(?<![\p{L}\d])[A-Z]{2}[ ]?[0-9A-Z][0-9A-Z .]{1,16}/gu)) {
+    for (const match of text.matchAll(/(?<![\p{L}\d])[A-Z]{2}[ ]?[0-9A-Z][0-9A-Z .]{1,16}/gu)) {
       const vat = normalizeVatId(match[0].trim()) ?? normalizeVatId(match[0].trim().split(' ')[0]!);
       if (!vat) continue;
       const evidence = evidenceOf(line.words, line.page);
