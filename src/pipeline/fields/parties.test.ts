@@ -161,6 +161,15 @@ Telefon: +49 932 431 500`);
     assert.equal(outside.vendor('phone'), '+49 932 431 500');
   });
 
+  it('keeps a VAT id printed under its label for review when its checksum fails', () => {
+    const document = buildTextDocument([textPage(`Invoice 1001
+VAT Registration No.   Home Page   Phone No.
+DE777777777            www.example.com`)]);
+    const { vendor } = findParties(buildContext(document, {}));
+    assert.equal(vendor?.vat_id?.value, 'DE777777777');
+    assert.equal(vendor?.vat_id?.status, 'review');
+  });
+
   it('does not take the customer printed again for the vendor', () => {
     const p = partiesOf(`APPLE INC
 PO BOX 183263

@@ -7,7 +7,7 @@ import type { TextDocument } from '../layout/text-document.js';
 import type { Word } from '../types.js';
 import { countryOfLine, postalCodeFits, postalLine } from './address.js';
 import type { FieldContext } from './context.js';
-import { evidenceOf, findLabels, type Evidence, type LabelHit } from './find-labelled.js';
+import { evidenceOf, findLabels, labelledValues, type Evidence, type LabelHit } from './find-labelled.js';
 import type { Found } from './found.js';
 import { fold, LABELS } from './labels.js';
 import { followedByContacts, letterhead } from './letterhead.js';
@@ -417,6 +417,12 @@ function vatIdOutside(document: TextDocument, taken: Set<Word>): Found<string> |
       const evidence = evidenceOf(line.words, line.page);
       return { value: vat.value, confidence: 0.85, status: 'read', evidence, printed: match[0].trim() };
     }
+  }
+  // "VAT Registration No." over "DE777777777": an id under its label, kept as printed for review when its checksum fails.
+  for (const found of labelledValues(document, 'vatId')) {
+    if (found.value.words.some((w) => taken.has(w)) || addressedToReader(found.value.text)) continue;
+    const vat = vatIdIn(found.value.text, 'vat');
+    if (vat) return { value: vat.value, confidence: vat.valid ? 0.8 : 0.5, status: vat.valid ? 'read' : 'review', evidence: found.value, printed: vat.value };
   }
   return undefined;
 }
