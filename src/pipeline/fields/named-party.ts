@@ -39,3 +39,42 @@ export function blockNamed(document: TextDocument, name: string): Block | null {
 }
 
 const tooFar = (count: number, first: Line, next: Line) => next.box[1] - first.box[3] > (first.box[3] - first.box[1]) * 2 * count;
+
+/** The words that open a bill's remittance stub, the part torn off and mailed back with the payment. */
+const STUB = /\b(?:return this portion|detach and return|amount enclosed|please enter (?:the )?amount enclosed|remittance slip|zahlschein|talon)\b/iu;
+
+/**
+ * The remit-to address on a bill's stub: below the stub's opening words, the named address block that is
+ * not the customer's (the stub prints both, one for each envelope window). Only with the customer known,
+ * since otherwise the two blocks cannot be told apart.
+ */
+export function remitToBlock(document: TextDocument, customerName: string | undefined): Block | null {
+  if (!customerName) return null;
+  const start = document.lines.find((l) => l.page === 1 && STUB.test(l.text));
+  if (!start) return null;
+  const customer = fold(customerName).replace(/\s+/gu, ' ').trim();
+  const blocks: Block[] = [];
+  for (const line of document.lines.filter((l) => l.page === 1 && l.index > start.index)) {
+    for (const cell of line.cells.filter((c) => postalLine(c.text))) {
+      const block = blockAbove(document, line, cell);
+      if (block) blocks.push(block);
+    }
+  }
+  const others = blocks.filter((b) => fold(b.lines[0]!.text).replace(/\s+/gu, ' ').trim() !== customer);
+  return blocks.length > others.length && others.length === 1 ? others[0]! : null;
+}
+
+/** The lines above a postal line in its column while they stay close; the top one is the name and has no digits. */
+function blockAbove(document: TextDocument, line: Line, cell: { box: [number, number, number, number]; words: BlockLine['words'] }): Block | null {
+  const lines: BlockLine[] = [blockLine(cell.words, line.page)];
+  const indexes = [line.index];
+  for (let i = line.index - 1; i >= 0 && lines.length < 5; i--) {
+    const above = document.lines[i]!;
+    const aboveCell = above.cells.find((c) => Math.abs(c.box[0] - cell.box[0]) < 20);
+    if (above.page !== line.page || !aboveCell || document.lines[indexes[0]!]!.box[1] - above.box[3] > (line.box[3] - line.box[1]) * 1.5) break;
+    lines.unshift(blockLine(aboveCell.words, above.page));
+    indexes.unshift(above.index);
+  }
+  const head = lines[0]!.text;
+  return lines.length > 1 && !/\d/u.test(head) && /\p{L}{3}/u.test(head) ? { lines, indexes, confidence: 0.7 } : null;
+}

@@ -170,6 +170,42 @@ DE777777777            www.example.com`)]);
     assert.equal(vendor?.vat_id?.status, 'review');
   });
 
+  it('takes the vendor from the remit-to block of a bill\'s stub, beside the known customer\'s', () => {
+    const p = partiesOf(`                                   Customer Name:   KELLER ISD
+TOTAL AMOUNT DUE   7,699.63
+Amount Enclosed: $________
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+                              ATMOS ENERGY
+                              PO Box 790311
+KELLER ISD                    St Louis, MO 63179-0311
+350 KELLER PKWY
+KELLER TX 76248-2249`);
+    assert.equal(p.vendor('name'), 'ATMOS ENERGY');
+    assert.equal(p.vendor('postal_code'), '63179-0311');
+    assert.equal(p.customer('name'), 'KELLER ISD');
+  });
+
   it('does not take the customer printed again for the vendor', () => {
     const p = partiesOf(`APPLE INC
 PO BOX 183263

@@ -11,7 +11,7 @@ import { evidenceOf, findLabels, labelledValues, type Evidence, type LabelHit } 
 import type { Found } from './found.js';
 import { fold, LABELS } from './labels.js';
 import { followedByContacts, letterhead } from './letterhead.js';
-import { blockNamed, labelledName } from './named-party.js';
+import { blockNamed, labelledName, remitToBlock } from './named-party.js';
 import { addressedToReader, registryCodeOutside } from './party-ids.js';
 import { normalizeVatId } from './normalize/vat-id.js';
 import { blockLine, type Block, type BlockLine } from './party-block.js';
@@ -74,7 +74,12 @@ export function findParties(context: FieldContext): Parties {
         ? [() => receiptHead(document)]
         : payee
           ? [() => blockNamed(document, payee.text) ?? { lines: [payee], indexes: [], confidence: 0.85 }]
-          : [() => senderLine(document), () => companyLine(document, taken), () => letterhead(document, new Set(recipient?.lines.flatMap((l) => l.words)))];
+          : [
+              () => remitToBlock(document, customer?.name?.value),
+              () => senderLine(document),
+              () => companyLine(document, taken),
+              () => letterhead(document, new Set(recipient?.lines.flatMap((l) => l.words))),
+            ];
     // The customer printed again (on a remittance stub, in a footer) is not the vendor.
     const isCustomer = (party: FoundParty) => !!party.name && !!customer?.name && fold(party.name.value) === fold(customer.name.value);
     for (const strategy of strategies) {
