@@ -7,13 +7,12 @@ import type { TextDocument } from '../layout/text-document.js';
 import type { Word } from '../types.js';
 import { countryOfLine, postalCodeFits, postalLine } from './address.js';
 import type { FieldContext } from './context.js';
-import { evidenceOf, findLabels, labelledValues, type Evidence, type LabelHit } from './find-labelled.js';
+import { evidenceOf, findLabels, type Evidence, type LabelHit } from './find-labelled.js';
 import type { Found } from './found.js';
 import { fold, LABELS } from './labels.js';
 import { followedByContacts, letterhead } from './letterhead.js';
 import { blockNamed, labelledName, remitToBlock } from './named-party.js';
-import { addressedToReader, registryCodeOutside } from './party-ids.js';
-import { normalizeVatId } from './normalize/vat-id.js';
+import { phoneOutside, registryCodeOutside, vatIdAddressedToReader, vatIdIn, vatIdOutside } from './party-ids.js';
 import { blockLine, type Block, type BlockLine } from './party-block.js';
 import { dateTokens } from './tokens.js';
 
@@ -37,8 +36,6 @@ const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
 const PHONE = /(?:tel|phone|telefon|tél|tel\.|puh|tālr|ph|mob|mobile|hp)\.?\s*[:.]?\s*(\+?[\d ()/.-]{6,20}\d)/iu;
 // Short legal forms are also words ("ab 01.01.", "ou", "as"), so they count only as printed: upper case.
 const PHONE_KEY = /^(?:tel|telefon|telephone|phone|phone no|tel\.?|fon|puh|puhelin|mob|mobile|telefono|telefoon)\.?$/iu;
-/** A telephone number after its word at the start of a word ("Telefon: +49 …"), anywhere on the page. */
-const PHONE_ON_PAGE = /(?<![\p{L}])(?:tel|telefon|telephone|phone|tél|puh|puhelin|telefono|telefoon)\.?\s*[:.]?\s*(\+?\d[\d ()/.-]{5,19}\d)/iu;
 const LEGAL_FORM_WORD =
   /(?<![\p{L}])(?:gmbh|e\.k\.|gbr|ltd|limited|llc|inc|corp|co\.|company|plc|oyj|sarl|s\.a\.|eurl|sp\. ?z ?o\.?o\.?|s\.l\.|b\.v\.|n\.v\.|a\.\s?g\.|sdn\.? bhd\.?|bhd|enterprise|trading|pvt|pty)(?![\p{L}])/iu;
 const LEGAL_FORM_CAPS = /(?<![\p{L}])(?:AG|KG|UG|OÜ|OU|AS|ApS|AB|Oy|OY|SIA|UAB|SAS|SA|SL|BV|NV)(?![\p{L}])/u;
@@ -363,71 +360,4 @@ function mergeParty(into: FoundParty | null, from: FoundParty): FoundParty {
   if (!into) return from;
   const merged: FoundParty = { ...from, ...Object.fromEntries(Object.entries(into).filter(([, v]) => v !== undefined)), lineIndexes: new Set([...into.lineIndexes, ...from.lineIndexes]) };
   return merged;
-}
-
-const VAT_KEY = /\b(?:ust|vat|tva|mwst|btw|kmkr|alv|pvn|pvm|nip|iva|moms|gst)\b/iu;
-
-/**
- * A VAT id in a line: one that passes its country's checksum anywhere, or one printed after a VAT label
- * that fails it (kept as printed and marked for review, never silently dropped or "corrected").
- */
-export function vatIdIn(text: string, key?: string): { value: string; valid: boolean } | null {
-  for (const match of text.matchAll(/(?<![\p{L}\d])[A-Z]{2}[ ]?[0-9A-Z][0-9A-Z .]{1,16}/gu)) {
-    const printed = match[0].trim();
-    const vat = normalizeVatId(printed) ?? normalizeVatId(printed.split(' ')[0]!);
-    if (vat) return { value: vat.value, valid: true };
-  }
-  if (!VAT_KEY.test(key ?? text)) return null;
-  const compact = /(?<![\p{L}\d])([A-Z]{2}[0-9]{8,12})(?![\p{L}\d])/u.exec(text.replace(/(?<=\d)[ .](?=\d)/gu, ''));
-  return compact ? { value: compact[1]!, valid: false } : null;
-}
-
-/** The first telephone number outside the customer's lines: "Bei Rückfragen: Telefon …" is the issuer's desk. */
-function phoneOutside(document: TextDocument, taken: Set<Word>): Found<string> | undefined {
-  for (const line of document.lines) {
-    if (line.page !== 1) continue;
-    const match = PHONE_ON_PAGE.exec(freeText(line, taken));
-    if (match && /^\+?[\d ()/.-]+$/u.test(match[1]!) && match[1]!.replace(/\D/gu, '').length >= 7) {
-      return { value: match[1]!.trim(), confidence: 0.7, status: 'read', evidence: evidenceOf(line.words, line.page), printed: match[1]!.trim() };
-    }
-  }
-  return undefined;
-}
-
-/** The text of a line's cells that are not the customer's. */
-const freeText = (line: Line, taken: Set<Word>) => line.cells.filter((c) => !c.words.some((w) => taken.has(w))).map((c) => c.text).join('   ');
-
-/** "Ihre USt.-IdentNr.: DE234567890": the VAT id of the page's reader, the customer. */
-function vatIdAddressedToReader(document: TextDocument): Found<string> | undefined {
-  for (const line of document.lines) {
-    for (const cell of line.cells.filter((c, i) => addressedToReader([c, line.cells[i + 1]].map((x) => x?.text ?? '').join(' ')))) {
-      const next = line.cells[line.cells.indexOf(cell) + 1];
-      const vat = vatIdIn(`${cell.text} ${next?.text ?? ''}`, 'vat');
-      if (vat) return { value: vat.value, confidence: vat.valid ? 0.8 : 0.5, status: vat.valid ? 'read' : 'review', evidence: evidenceOf(line.words, line.page), printed: vat.value };
-    }
-  }
-  return undefined;
-}
-
-/** The first VAT id outside the customer's lines: documents print the issuer's in the header or footer. */
-function vatIdOutside(document: TextDocument, taken: Set<Word>): Found<string> | undefined {
-  for (const line of document.lines) {
-    const text = freeText(line, taken);
-    if (!text || addressedToReader(text)) continue;
-    const vat = vatIdIn(text);
-    if (vat && !vat.valid) return { value: vat.value, confidence: 0.5, status: 'review', evidence: evidenceOf(line.words, line.page), printed: vat.value };
-    for (const match of text.matchAll(/(?<![\p{L}\d])[A-Z]{2}[ ]?[0-9A-Z][0-9A-Z .]{1,16}/gu)) {
-      const vat = normalizeVatId(match[0].trim()) ?? normalizeVatId(match[0].trim().split(' ')[0]!);
-      if (!vat) continue;
-      const evidence = evidenceOf(line.words, line.page);
-      return { value: vat.value, confidence: 0.85, status: 'read', evidence, printed: match[0].trim() };
-    }
-  }
-  // "VAT Registration No." over "DE777777777": an id under its label, kept as printed for review when its checksum fails.
-  for (const found of labelledValues(document, 'vatId')) {
-    if (found.value.words.some((w) => taken.has(w)) || addressedToReader(found.value.text)) continue;
-    const vat = vatIdIn(found.value.text, 'vat');
-    if (vat) return { value: vat.value, confidence: vat.valid ? 0.8 : 0.5, status: vat.valid ? 'read' : 'review', evidence: found.value, printed: vat.value };
-  }
-  return undefined;
 }
