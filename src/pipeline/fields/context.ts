@@ -35,7 +35,7 @@ export function buildContext(document: TextDocument, hints: Hints): FieldContext
 
 function kindOf(folded: string, document: TextDocument): DocumentKind {
   if (/\b(?:credit note|gutschrift|avoir|kreeditarve|hyvityslasku|korekta|nota de credito|rechnungskorrektur)\b/u.test(folded)) return 'credit_note';
-  if (/\b(?:kwh|therms?|ccf|gallons|meter reading|service address|billing period|account number|amount due by)\b/u.test(folded) && !/\b(?:rechnung|facture)\b/u.test(folded)) return 'bill';
+  if (/\b(?:kwh|therms?|ccf|gallons|meter reading|service address|billing period|account number|amount due by)\b/u.test(folded) && !/\b(?:rechnung|facture)/u.test(folded)) return 'bill';
   // Shops print "TAX INVOICE" on till receipts; paying at the counter is what makes a receipt.
   const paidAtCounter = /\b(?:receipt|cashier|change|tendered|cash|kassenbon|quittung|tseke|kuitti|ticket|rounding adj\w*|thank you|merci|danke|aitah|kiitos)\b/u.test(folded);
   const billedLater = /\b(?:due date|payment terms|bill to|invoice to|zahlungsziel|falligkeit|maksetahtaeg|erapaiva|echeance|iban)\b/u.test(folded);

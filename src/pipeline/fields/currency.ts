@@ -8,7 +8,7 @@ const ISO_CODES = new Set(Intl.supportedValuesOf('currency'));
 const SYMBOLS: [RegExp, string][] = [
   [/€/gu, 'EUR'],
   [/£/gu, 'GBP'],
-  [/₹|(?<![\p{L}])rs\.?(?=\s?\d)/giu, 'INR'],
+  [/₹|(?<![\p{L}])rs\.?(?=\s?[-−]?\d)/giu, 'INR'],
   [/(?<![\p{L}])rm(?=\s?\d)|(?<![\p{L}])rm(?![\p{L}])/giu, 'MYR'],
   [/zł/giu, 'PLN'],
   [/₽|(?<![\p{L}])руб/giu, 'RUB'],

@@ -47,8 +47,14 @@ function labelledDate(context: FieldContext, name: LabelName): Found<string> | u
 /** "Rechnung Nr. 471102 vom 05.06.2018", "Invoice #123 dated 5 Jan 2024": the title line dates the document. */
 function dateBesideNumber(context: FieldContext): Found<string> | undefined {
   for (const hit of findLabels(context.document, 'documentNumber')) {
-    const rest = valueText(hit.rest, hit.line.page);
-    const token = dateTokens(rest.text, context.dateOrder)[0];
+    let rest = valueText(hit.rest, hit.line.page);
+    let token = dateTokens(rest.text, context.dateOrder)[0];
+    // "Rechnung Nr. 4711 vom" with the date wrapped onto the next line.
+    const next = context.document.lines[hit.line.index + 1];
+    if (!token && /\b(?:vom|du|dated|of|from|del|van)$/iu.test(rest.text.trim()) && next?.page === hit.line.page) {
+      rest = valueText(next.cells[0]!.words, next.page);
+      token = dateTokens(rest.text, context.dateOrder).find((t) => t.index === 0);
+    }
     if (!token) continue;
     return {
       value: token.iso,

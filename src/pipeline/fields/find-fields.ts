@@ -13,7 +13,7 @@ import { findParties, type FoundParty } from './parties.js';
 import { findPayment } from './payment.js';
 import { findTotals } from './totals.js';
 import { findUtilityFields } from './utility.js';
-import { findVatGroups } from './vat-groups.js';
+import { findVatGroups, totalsFromGroups } from './vat-groups.js';
 
 export type FieldValue = string | number;
 export type Findings = Map<string, Found<FieldValue>>;
@@ -40,9 +40,13 @@ export function findFields(document: TextDocument, hints: Hints): FieldResult {
   for (const [path, found] of Object.entries(findTotals(context))) put(path, found);
 
   const vatAmount = findings.get('vat_amount')?.value;
-  findVatGroups(context, typeof vatAmount === 'number' ? vatAmount : undefined).forEach((group, i) => {
+  const groups = findVatGroups(context, typeof vatAmount === 'number' ? vatAmount : undefined);
+  groups.forEach((group, i) => {
     for (const [member, found] of Object.entries(group)) put(`vat_rates[${i}].${member}`, found);
   });
+  const amount = (path: string) => (typeof findings.get(path)?.value === 'number' ? (findings.get(path)!.value as number) : undefined);
+  const fromGroups = totalsFromGroups(groups, { subtotal: amount('subtotal'), vat_amount: amount('vat_amount'), total: amount('total') });
+  for (const [path, found] of Object.entries(fromGroups)) put(path, found);
 
   const banks = findBanks(context);
   banks.forEach((bank, i) => {

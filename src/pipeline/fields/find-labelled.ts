@@ -67,8 +67,11 @@ export function findLabels(document: TextDocument, name: LabelName): LabelHit[] 
   return hits;
 }
 
-/** Values near each label of the set, in the order a reader would try them. */
-export function labelledValues(document: TextDocument, name: LabelName): LabelledValue[] {
+/**
+ * Values near each label of the set, in the order a reader would try them. `rowsBelow` is how many rows
+ * under a header cell are read: a totals table prints one row per VAT rate and the sum row last.
+ */
+export function labelledValues(document: TextDocument, name: LabelName, rowsBelow = 2): LabelledValue[] {
   const out: LabelledValue[] = [];
   for (const hit of findLabels(document, name)) {
     const label = evidenceOf(hit.labelWords, hit.line.page);
@@ -81,7 +84,7 @@ export function labelledValues(document: TextDocument, name: LabelName): Labelle
     for (const cell of right.slice(0, 2)) push(cell.words, 'right', hit.line);
     // The rest of the line as one value: a totals row printing net, VAT and gross ends with the gross.
     if (right.length > 2) push(right.flatMap((c) => c.words), 'right', hit.line);
-    for (const cell of cellsBelow(document, hit.line, hit.cell)) {
+    for (const cell of cellsBelow(document, hit.line, hit.cell, rowsBelow)) {
       const line = document.lines.find((l) => l.cells.includes(cell))!;
       push(cell.words, 'below', line);
     }
@@ -103,6 +106,8 @@ function wordIndexAt(folded: string[], offset: number): { index: number; cut: nu
   let position = 0;
   for (let i = 0; i < folded.length; i++) {
     const start = position;
+    // A label that ends in white space ("Nr. ") ends before this word.
+    if (offset <= start) return { index: i, cut: 0 };
     position += folded[i]!.length;
     if (position >= offset) return { index: i + 1, cut: position > offset && offset > start ? offset - start : 0 };
     position += 1;

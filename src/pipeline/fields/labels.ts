@@ -42,16 +42,18 @@ export const LABELS = {
       `\\b<factuurnummer|fakturanr\\b>`,
       `\\b<(?:invoice|receipt|bill|doc|transaction|trans|check|chk|order|cash bill|tax invoice)\\s*(?:no|#|nr)\\.?\\s*:?`,
       `\\b<(?:inv|rcpt|bill)\\s*(?:no|#)\\.?`,
+      // "Rechnung des Versicherers Nr.", "Gutschrift (Selbst ausgestellte Rechnung) Nr.": a title with a few words before its number.
+      `\\b<(?:invoice|tax invoice|credit note|rechnung|gutschrift|facture|avoir|factuur)(?: (?:\\([^)]{1,40}\\)|[\\p{L}-]+)){1,3} (?:nr|no|n°|nº|number|nummer|numero|#)(?![\\p{L}])\\.?\\s*:?`,
       `\\b<(?:invoice|rechnung|facture|factuur|arve|lasku)\\b>`,
     ),
-    not: re('\\b<(?:order|bestell|customer|kunden|client|vat|ust|tax|steuer|date|datum|page|seite|account|konto|ref)'),
+    not: re('\\b<(?:order|bestell|auftrag|customer|kunden|client|vat|ust|tax|steuer|date|datum|page|seite|account|konto|ref|vertrag|contract|angebot|quot|offer|liefer|delivery|project|projekt|polic|versicherungsschein|leasing|mandat)'),
   },
   issueDate: {
     labels: list(
-      `\\b<(?:invoice|bill|statement|receipt|document|issue|tax point) date\\b>`,
+      `\\b<(?:invoice|bill|billing|statement|receipt|document|issue|tax point) date\\b>`,
       `\\b<date (?:of (?:invoice|issue)|d'emission|de (?:la )?facture|facture)\\b>`,
       `(?:rechnungs|beleg|ausstellungs)datum\\b>`,
-      `\\b<(?:arve kuupaev|kuupaev|paivays|laskun paivamaara|paivamaara|datums|rekina datums|data wystawienia|data|fecha(?: de (?:emision|factura))?|дата|factuurdatum|factuur datum|fakturadatum|datum)\\b>`,
+      `\\b<(?:arve kuupaev|kuupaev|paivays|laskun paivamaara|paivamaara|datums|rekina datums|data wystawienia|data|fecha(?: de (?:emision|factura))?|дата|factuurdatum|factuur datum|fakturadatum|datum|[\\p{L}.-]+(?: [\\p{L}.-]+){0,2}, (?:den|le))\\b>`,
       `\\b<(?:date|dated|dt)\\b>`,
     ),
     not: re('\\b<(?:due|falli|zahlbar|payment|echeance|associe|related|original|paiement|limite|referenz|reference|bezug|liefer|leistungs|delivery|service|period|order|bestell|tahtaeg|erapaiva|termin|vencimiento|verval|start|end|from|to|read|meter)'),
@@ -59,7 +61,7 @@ export const LABELS = {
   dueDate: {
     labels: list(
       `\\b<(?:due date|payment due(?: date)?|date due|due by|pay by|payable by|due)\\b>`,
-      `(?:falligkeits(?:datum)?|zahlungsziel|zahlbar (?:bis|am)|fallig (?:am|bis)?)\\b>`,
+      `(?:falligkeit(?:sdatum)?|zahlungsziel|zahlbar(?: innerhalb \\d+ tagen(?: netto)?)? (?:bis|am)|fallig (?:am|bis)?)\\b>`,
       `\\b<(?:date d'echeance|date limite(?: de paiement)?|echeance|a payer avant le|maksetahtaeg|tasuda hiljemalt|tahtaeg|erapaiva|apmaksas termins|apmaksat lidz|apmokėti iki|apmoketi iki|termin platnosci|fecha de vencimiento|vencimiento|срок оплаты|vervaldatum|forfallodatum|forfallodag)\\b>`,
     ),
   },
@@ -67,7 +69,9 @@ export const LABELS = {
     labels: list(
       `\\b<(?:grand total|total amount|invoice total|total invoice amount|total incl\\.?(?: vat| tax| gst)?|total including (?:vat|tax|gst)|total \\(incl|total inc\\.?(?: vat| gst)?|total sales \\(inclusive|total payable|total ttc|montant ttc|total t\\.t\\.c|amount incl)`,
       `(?:gesamtbetrag|rechnungsbetrag|bruttobetrag|endbetrag|gesamtsumme|rechnungssumme|bruttosumme|summe brutto|gesamt brutto|brutto gesamt)\\b>`,
-      `\\b<(?:summa kokku|kokku tasuda|arve summa|kokku|yhteensa|kopa|kopsumma|is viso|razem|suma|итого|всего|factuur totaal|totaal|totalt|summa|importe total|total factura)\\b>`,
+      `\\b<(?:summa kokku|kokku tasuda|arve summa|kokku|yhteensa|kopa|kopsumma|is viso|razem|suma|итого|всего|factuur totaal|totaal|totalt|summa|importe total|total factura|total facture|summe gesamt|gesamt|summe|endsumme)\\b>`,
+      // Bills: the charges of this period, as opposed to the balance carried from the last bill.
+      `\\b<(?:total )?(?:new|current) charges\\b>`,
       `\\b<(?:total|rounded total|total rounded|nett total|net total|amount)\\b>`,
     ),
     not: re('\\b<(?:sub|zwischen|netto|net|carried|brought|ubertrag|vortrag|excl|exkl|ohne|ht|hors|before|pre|qty|quantity|items?|discount|rabatt|savings|saved|tax|vat|mwst|ust|gst|sst|steuer|tva|alv|km|pvn|pvm|btw|iva|ндс|bez|veroton|neto|paid|tendered|change|payment|points|weight|due|balance)'),
@@ -90,17 +94,21 @@ export const LABELS = {
     labels: list(
       `\\b<(?:amount due|balance due|total due|amount to pay|amount payable|total amount due|please pay|pay this amount|total balance due|new balance|amount now due)\\b>`,
       `(?:zahlbetrag|zu zahlen(?:der betrag)?|offener betrag|restbetrag|noch zu zahlen)\\b>`,
-      `\\b<(?:net a payer|reste a payer|montant a payer|montant du|tasuda|tasumisele kuulub|maksettava|yhteensa maksettava|apmaksai|moketi|do zaplaty|a pagar|total a pagar|te betalen|att betala|к оплате)\\b>`,
+      `\\b<(?:net a payer|reste a payer|montant a payer|somme a payer|montant du|tasuda|tasumisele kuulub|maksettava|yhteensa maksettava|apmaksai|moketi|do zaplaty|a pagar|total a pagar|te betalen|att betala|к оплате)\\b>`,
     ),
   },
   rounding: {
     labels: list(`\\b<(?:rounding(?: adj(?:ustment)?)?|rundung|rundungsbetrag|arrondi|umardus|pyoristys|noapalosana|apvalinimas|zaokraglenie|redondeo|afronding|öresavrundning|oresavrundning)\\b>`),
   },
   previousBalance: {
-    labels: list(`\\b<(?:previous balance|balance forward|balance brought forward|prior balance|last bill amount|amount of last bill|previous amount due|vorheriger saldo|saldo vortrag|eelmine saldo)\\b>`),
+    labels: list(
+      `\\b<(?:previous (?:account |statement )?balance|prior balance|last bill amount|amount of last bill|previous amount due|balance (?:of|from) (?:your )?last bill|vorheriger saldo|eelmine saldo)\\b>`,
+      // "Balance forward" is as often what remains after the payments as what was owed before them.
+      `\\b<(?:balance forward|balance brought forward|saldo vortrag)\\b>`,
+    ),
   },
   paymentsCredits: {
-    labels: list(`\\b<(?:payments?(?: received)?(?: and | & | / )?(?:credits|adjustments)?|total payments|payment received|thank you for your payment|zahlungseingang|gutschriften|erhaltene anzahlungen?|anzahlungen?|prepaid amount|already paid|paid amount|acomptes?|deja paye|ettemaks)\\b>`),
+    labels: list(`\\b<(?:payments?(?: received)?(?:\\s*(?:and|&|/)\\s*)?(?:credits|adjustments)?|total payments|payment received|thank you for your payment|zahlungseingang|gutschriften|erhaltene anzahlungen?|anzahlungen?|prepaid amount|already paid|paid amount|acomptes?|deja paye|ettemaks)\\b>`),
     not: re('\\b<(?:due|method|terms|address|stub|options|coupon)'),
   },
   accountNumber: {
@@ -122,9 +130,15 @@ export const LABELS = {
   vendorBlock: {
     labels: list(`\\b<(?:seller|supplier|vendor|from|sold by|issued by|verkaufer|lieferant|rechnungssteller|rechnungsersteller|absender|vendeur|fournisseur|emetteur|muuja|myyja|pardevejs|pardavejas|sprzedawca|vendedor|emisor|продавец|поставщик|leverancier|saljare)\\b>\\s*:?`),
   },
+  customerName: {
+    labels: list(`\\b<(?:customer|client|account|buyer|recipient) name\\b>|\\b<(?:kundenname|name des kunden|nom du client|nom client|kliendi nimi|asiakkaan nimi|nombre del cliente|klantnaam)\\b>`),
+  },
+  vendorName: {
+    labels: list(`\\b<(?:(?:make )?(?:checks?|cheques?|payments?) (?:made )?payable to|(?:make )?payable to|remit to|vendor name|supplier name|seller name)\\b>`),
+  },
   customerBlock: {
     labels: list(
-      `\\b<(?:bill to|billed to|invoice to|invoiced to|sold to|customer|buyer|client|recipient|kaufer|rechnungsempfanger|leistungsempfanger|rechnungsadresse|kunde|empfanger|acheteur|destinataire|adresse de facturation|ostja|saaja|maksja|ostaja|ostaja andmed|asiakas|pircejs|sanemejs|pirkejas|gavejas|nabywca|odbiorca|cliente|comprador|покупатель|плательщик|factuuradres|klant|kund|kopare|mottagare)\\b>\\s*:?`,
+      `\\b<(?:adresse (?:du |de )?client|bill to|billed to|invoice to|invoiced to|sold to|customer|buyer|client|recipient|kaufer|rechnungsempfanger|leistungsempfanger|rechnungsadresse|kunde|empfanger|acheteur|destinataire|adresse de facturation|ostja|saaja|maksja|ostaja|ostaja andmed|asiakas|pircejs|sanemejs|pirkejas|gavejas|nabywca|odbiorca|cliente|comprador|покупатель|плательщик|factuuradres|klant|kund|kopare|mottagare)\\b>\\s*:?`,
     ),
     not: re('\\b<(?:number|no|nr|nummer|id|reference|ref|code|account|vat|ust|service|copy|signature|gln)'),
   },

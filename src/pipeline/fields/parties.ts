@@ -5,20 +5,17 @@
 import type { Cell, Line } from '../layout/lines.js';
 import type { TextDocument } from '../layout/text-document.js';
 import type { Word } from '../types.js';
-import { countryOfLine, postalLine } from './address.js';
+import { countryOfLine, postalCodeFits, postalLine } from './address.js';
 import type { FieldContext } from './context.js';
 import { evidenceOf, findLabels, type Evidence, type LabelHit } from './find-labelled.js';
 import type { Found } from './found.js';
 import { fold, LABELS } from './labels.js';
-import { normalizeVatId } from './normalize/vat-id.js';
+import { followedByContacts, letterhead } from './letterhead.js';
+import { blockNamed, labelledName, remitToBlock } from './named-party.js';
+import { phoneOutside, registryCodeOutside, vatIdAddressedToReader, vatIdIn, vatIdOutside } from './party-ids.js';
+import { blockLine, type Block, type BlockLine } from './party-block.js';
+import { dateTokens } from './tokens.js';
 
-export interface BlockLine {
-  text: string;
-  words: Word[];
-  page: number;
-  /** Set when the line was "Name: value" inside the block. */
-  key?: string;
-}
 
 export interface FoundParty {
   name?: Found<string>;
@@ -37,8 +34,14 @@ export interface FoundParty {
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
 const PHONE = /(?:tel|phone|telefon|tél|tel\.|puh|tālr|ph|mob|mobile|hp)\.?\s*[:.]?\s*(\+?[\d ()/.-]{6,20}\d)/iu;
-const LEGAL_FORM =
-  /(?<![\p{L}])(?:gmbh|ag|kg|ug|e\.?k\.?|gbr|ltd|limited|llc|inc|corp|co\.|company|plc|oü|ou|as|aps|ab|oy|oyj|sia|uab|ab|sas|sarl|sa|s\.a\.|eurl|sp\. ?z ?o\.?o\.?|s\.l\.|sl|bv|b\.v\.|nv|n\.v\.|sdn\.? bhd\.?|bhd|enterprise|trading|pvt|pty)(?![\p{L}])/iu;
+// Short legal forms are also words ("ab 01.01.", "ou", "as"), so they count only as printed: upper case.
+const PHONE_KEY = /^(?:tel|telefon|telephone|phone|phone no|tel\.?|fon|puh|puhelin|mob|mobile|telefono|telefoon)\.?$/iu;
+const LEGAL_FORM_WORD =
+  /(?<![\p{L}])(?:gmbh|e\.k\.|gbr|ltd|limited|llc|inc|corp|co\.|company|plc|oyj|sarl|s\.a\.|eurl|sp\. ?z ?o\.?o\.?|s\.l\.|b\.v\.|n\.v\.|a\.\s?g\.|sdn\.? bhd\.?|bhd|enterprise|trading|pvt|pty)(?![\p{L}])/iu;
+const LEGAL_FORM_CAPS = /(?<![\p{L}])(?:AG|KG|UG|OÜ|OU|AS|ApS|AB|Oy|OY|SIA|UAB|SAS|SA|SL|BV|NV)(?![\p{L}])/u;
+const hasLegalForm = (text: string) => LEGAL_FORM_WORD.test(text) || LEGAL_FORM_CAPS.test(text);
+/** A name that ends in its legal form ("… GmbH", "… a.G.", "… Ltd."), which is where a company name ends. */
+const LEGAL_FORM_AT_END = /(?<![\p{L}])(?:gmbh|ag|kg|a\.\s?g\.|e\.\s?v\.|ltd\.?|limited|llc|inc\.?|corp\.?|plc|oü|sas|sarl|s\.a\.|bv|b\.v\.|nv|n\.v\.|sdn\.? bhd\.?|bhd\.?)$/iu;
 const NOT_A_NAME =
   /^(?:tax invoice|invoice|receipt|official receipt|cash (?:sale|bill|receipt)|simplified tax invoice|rechnung|facture|factuur|arve|lasku|copy|duplicate|original|welcome|thank you|kopie|page \d|seite \d|\d+)$/iu;
 const SUB_LABEL = /^(?:name|firma|company|anschrift|adresse|address|street|strasse|straße|rue|aadress|osoite|adrese|adresas|adres|direccion|адрес)\s*:?$/iu;
@@ -54,41 +57,93 @@ export function findParties(context: FieldContext): Parties {
   const vendorBlock = labelledBlock(document, 'vendorBlock');
   const customerBlock = labelledBlock(document, 'customerBlock');
   let vendor = vendorBlock ? readBlock(vendorBlock) : null;
-  let customer = customerBlock ? readBlock(customerBlock) : null;
+  let recipient = customerBlock;
 
-  if (!customer && context.kind !== 'receipt') {
-    const window = addressWindow(document, vendor);
-    if (window) customer = readBlock(window);
-  }
+  if (!recipient && context.kind !== 'receipt') recipient = addressWindow(document, vendor);
+  let customer = recipient ? readBlock(recipient) : null;
+  const customerName = context.kind === 'receipt' || customer?.name ? null : labelledName(document, 'customerName');
+  if (customerName) customer = mergeParty(customer, readBlock(blockNamed(document, customerName.text) ?? { lines: [customerName], indexes: [], confidence: 0.85 }));
   if (!vendor?.name) {
     const taken = customer?.lineIndexes ?? new Set<number>();
-    const block = context.kind === 'receipt' ? receiptHead(document) : (senderLine(document) ?? companyLine(document, taken));
-    if (block) vendor = mergeParty(vendor, readBlock(block));
+    const payee = context.kind === 'receipt' ? null : labelledName(document, 'vendorName');
+    const strategies: (() => Block | null)[] =
+      context.kind === 'receipt'
+        ? [() => receiptHead(document)]
+        : payee
+          ? [() => blockNamed(document, payee.text) ?? { lines: [payee], indexes: [], confidence: 0.85 }]
+          : [
+              () => remitToBlock(document, customer?.name?.value),
+              () => senderLine(document),
+              () => companyLine(document, taken),
+              () => letterhead(document, new Set(recipient?.lines.flatMap((l) => l.words))),
+            ];
+    // The customer printed again (on a remittance stub, in a footer) is not the vendor.
+    const isCustomer = (party: FoundParty) => !!party.name && !!customer?.name && fold(party.name.value) === fold(customer.name.value);
+    for (const strategy of strategies) {
+      const block = strategy();
+      const party = block ? readBlock(block) : null;
+      if (!party || isCustomer(party)) continue;
+      vendor = mergeParty(vendor, party);
+      break;
+    }
   }
-  if (vendor && !vendor.vat_id) {
-    const taken = customer?.lineIndexes ?? new Set<number>();
-    const vatId = vatIdOutside(document, taken);
-    if (vatId) vendor.vat_id = vatId;
+  // The customer's own words, cell by cell: a line can hold the customer's block on one side and the vendor's facts on the other.
+  const customerWords = new Set(recipient ? recipient.lines.flatMap((l) => l.words) : [...(customer?.lineIndexes ?? [])].flatMap((i) => document.lines[i]!.words));
+  if (vendor && !vendor.phone) {
+    const phone = phoneOutside(document, customerWords);
+    if (phone) vendor.phone = phone;
+  }
+  if (vendor && !vendor.registry_code) {
+    const registry = registryCodeOutside(document, customerWords);
+    if (registry) vendor.registry_code = registry;
+  }
+  if (customer && !customer.vat_id) {
+    const vatId = vatIdAddressedToReader(document);
+    if (vatId) customer.vat_id = vatId;
+  }
+  if (!vendor?.vat_id) {
+    const vatId = vatIdOutside(document, customerWords);
+    if (vatId) vendor = { ...(vendor ?? { lineIndexes: new Set<number>() }), vat_id: vatId };
+  }
+  if (customer && vendor) {
+    domesticCountry(customer, vendor);
+    domesticCountry(vendor, customer);
   }
   return { vendor, customer };
 }
 
-interface Block {
-  lines: BlockLine[];
-  indexes: number[];
-  confidence: number;
+/**
+ * An address without a country line is a domestic one: letters abroad must name the country. So a party
+ * whose postal code is written the way the other party's country writes them is in that country.
+ * Enriched, not read; a party with a VAT id gets its country from the id's prefix instead.
+ */
+function domesticCountry(party: FoundParty, other: FoundParty): void {
+  const vatPrefix = other.vat_id?.status === 'read' ? other.vat_id.value.slice(0, 2) : undefined;
+  const country = other.country?.value ?? (vatPrefix === 'EL' ? 'GR' : vatPrefix);
+  const postalCode = party.postal_code?.value;
+  if (party.country || party.vat_id || !country || !postalCode || !postalCodeFits(postalCode, country)) return;
+  party.country = { value: country, confidence: 0.7, status: 'enriched' };
 }
 
 /** The lines under (or after) a party label, in the label's column. */
 function labelledBlock(document: TextDocument, name: 'vendorBlock' | 'customerBlock'): Block | null {
-  // A party label stands alone or ends in a colon; "Lieferant GmbH" is a name that starts like a label.
-  const hits = findLabels(document, name).filter((h) => h.labelWords.length <= 4 && (h.rest.length === 0 || /:$/u.test(h.labelWords.at(-1)!.text) || /^:/u.test(h.rest[0]!.text) || (h.rest.length === 1 && /^[/&+-]/u.test(h.rest[0]!.text))));
+  // A party label opens its cell and stands alone or ends in a colon: "Lieferant GmbH" is a name that
+  // starts like a label, "LOGO LE FOURNISSEUR" a name that ends like one.
+  // Parties are named on the first page; "From" on a later page heads a column of a period.
+  const hits = findLabels(document, name)
+    .filter((h) => h.line.page === 1)
+    .filter((h) => LABELS[name].labels[h.rank]!.exec(fold(h.labelWords.map((w) => w.text).join(' ')))?.index === 0)
+    .map((h) => (compoundLabel(h.rest) ? { ...h, rest: [] } : h))
+    .filter((h) => h.labelWords.length <= 4 && (h.rest.length === 0 || /:$/u.test(h.labelWords.at(-1)!.text) || /^:/u.test(h.rest[0]!.text)));
   for (const hit of hits) {
     const block = blockUnder(document, hit);
     if (block.lines.some((l) => /\p{L}{3}/u.test(l.text))) return block;
   }
   return null;
 }
+
+/** "Käufer/Leistungsempfänger:", "Bill to & Ship to": the second half of a label joined to the first. */
+const compoundLabel = (rest: Word[]) => rest.length > 0 && rest.length <= 2 && /^[/&+-]/u.test(rest[0]!.text) && !/\d/u.test(rest.map((w) => w.text).join(''));
 
 function blockUnder(document: TextDocument, hit: LabelHit): Block {
   const lines: BlockLine[] = [];
@@ -137,8 +192,6 @@ function keyedLine(cells: Cell[], page: number): BlockLine {
   return blockLine(words, page);
 }
 
-const blockLine = (words: Word[], page: number): BlockLine => ({ text: words.map((w) => w.text).join(' '), words, page });
-
 /** The recipient's address in a letter's window: a short block on the first page, upper half, ending in a postal line. */
 function addressWindow(document: TextDocument, vendor: FoundParty | null): Block | null {
   const taken = vendor?.lineIndexes ?? new Set<number>();
@@ -156,12 +209,13 @@ function addressWindow(document: TextDocument, vendor: FoundParty | null): Block
       if (!aboveCell || /[·•|:]/u.test(aboveCell.text) || /\d{1,2}[./-]\d{1,2}[./-]\d{2,4}/u.test(aboveCell.text) || taken.has(above.index)) break;
       block.unshift(above);
     }
-    if (block.length < 2) continue;
+    // A block followed by its telephone and web address is a letterhead, the sender's, not the window.
+    if (block.length < 2 || followedByContacts(document, line, cell)) continue;
     const lines = block.map((l) => blockLine(l.cells.find((c) => Math.abs(c.box[0] - cell.box[0]) < 25)!.words, l.page));
     const next = document.lines[line.index + 1];
     const country = next?.cells.find((c) => Math.abs(c.box[0] - cell.box[0]) < 25 && countryOfLine(c.text));
     if (next && country) lines.push(blockLine(country.words, next.page));
-    return { lines: lines.filter((l) => !/^(?:herrn?|frau|firma|mr\.?|mrs\.?|ms\.?|attn\.?:?)$/iu.test(l.text)), indexes: block.map((l) => l.index), confidence: 0.75 };
+    return { lines: lines.filter((l) => !/^(?:firma|attn\.?:?)$/iu.test(l.text)), indexes: block.map((l) => l.index), confidence: 0.75 };
   }
   return null;
 }
@@ -182,7 +236,7 @@ function senderLine(document: TextDocument): Block | null {
 function companyLine(document: TextDocument, taken: Set<number>): Block | null {
   const candidates = document.lines.filter((l) => !taken.has(l.index) && l.page === 1);
   for (const line of candidates) {
-    const cell = line.cells.find((c) => LEGAL_FORM.test(c.text) && c.text.length <= 60 && !STOP.test(c.text));
+    const cell = line.cells.find((c) => hasLegalForm(c.text) && c.text.length <= 60 && !STOP.test(c.text));
     if (!cell) continue;
     const lines = [blockLine(cell.words, line.page)];
     for (const next of document.lines.slice(line.index + 1, line.index + 4)) {
@@ -200,7 +254,7 @@ function companyLine(document: TextDocument, taken: Set<number>): Block | null {
 function receiptHead(document: TextDocument): Block | null {
   const top = document.lines.filter((l) => l.page === 1).slice(0, 14);
   // The registered name (with its legal form) beats a logo's lettering above it.
-  const legal = top.slice(0, 8).findIndex((l) => LEGAL_FORM.test(l.text) && !STOP.test(l.text));
+  const legal = top.slice(0, 8).findIndex((l) => hasLegalForm(l.text) && !STOP.test(l.text));
   const start = legal >= 0 ? legal : top.findIndex((l) => /\p{L}{3}/u.test(l.text) && !NOT_A_NAME.test(l.text.trim()) && l.text.replace(/[^\p{L}]/gu, '').length >= 3);
   if (start < 0) return null;
   const lines: BlockLine[] = [blockLine(top[start]!.words, 1)];
@@ -244,17 +298,23 @@ function readBlock(block: Block): FoundParty {
   for (const line of block.lines) {
     const email = EMAIL.exec(line.text);
     if (email && !party.email) party.email = found(email[0], line.words, line.page);
-    const phone = PHONE.exec(line.text);
+    // "Telefon   : +49 932 431 500" in a block is read as key and value; the key says it is a phone.
+    const phone = PHONE.exec(line.key && PHONE_KEY.test(line.key) ? `tel ${line.text}` : line.text);
     if (phone && !party.phone) party.phone = found(phone[1]!.trim(), line.words, line.page);
     const vat = vatIdIn(line.text, line.key);
     if (vat && !party.vat_id) party.vat_id = { ...found(vat.value, line.words, line.page, vat.valid ? 1 : 0.6), ...(vat.valid ? {} : { status: 'review' as const }) };
     if (line.key && SUB_LABEL.test(line.key)) plain.push(line);
     else if (!line.key && !email && !phone && !/\b(?:ust|vat|tax|steuer|gln|iban|bic|kmkr|reg)\b/iu.test(line.text)) plain.push(line);
   }
-  const nameLine = plain.find((l) => /^(?:name|firma|company)$/iu.test(l.key ?? '')) ?? plain.find((l) => /\p{L}{2}/u.test(l.text) && !postalLine(l.text));
-  // A company number printed after the name ("Golden Scoop Sdn Bhd (169669-A)") is not part of it.
-  if (nameLine) party.name = found(nameLine.text.replace(/\s*\([\w-]*\d[\w-]*\)\s*$/u, '').replace(/[,;]$/u, ''), nameLine.words, nameLine.page);
-  const rest = plain.filter((l) => l !== nameLine);
+  const nameLine = plain.find((l) => /^(?:name|firma|company)$/iu.test(l.key ?? '')) ?? plain.find((l) => /\p{L}{2}/u.test(l.text) && !postalLine(l.text) && !isDate(l.text));
+  const nameLines = nameLine ? [nameLine, ...nameContinuation(nameLine, plain[plain.indexOf(nameLine) + 1])] : [];
+  if (nameLine) {
+    const words = nameLines.flatMap((l) => l.words);
+    // A company number printed after the name ("Golden Scoop Sdn Bhd (169669-A)") is not part of it.
+    const text = nameLines.map((l) => l.text).join(' ');
+    party.name = found(text.replace(/\s*\([\w-]*\d[\w-]*\)\s*$/u, '').replace(/[,;]$/u, ''), words, nameLine.page);
+  }
+  const rest = plain.filter((l) => !nameLines.includes(l));
   const postalIndex = rest.findIndex((l) => postalLine(l.text));
   const streetLines = (postalIndex >= 0 ? rest.slice(0, postalIndex) : rest.slice(0, 1)).filter((l) => /\d/u.test(l.text) || /stra(?:ss|ß)e|street|road|jalan|rue|tee|iela|gatan|katu|avenue|drive|box/iu.test(l.text));
   const street = streetLines.at(-1);
@@ -279,41 +339,25 @@ function readBlock(block: Block): FoundParty {
   return party;
 }
 
+/** "Jun 1, 2019" under a "From" column heading is a period, not a name. */
+const isDate = (text: string) => dateTokens(text, undefined).some((t) => t.text.length >= text.trim().length - 2);
+
+const SALUTATION = /^(?:herrn?|frau|mr\.?|mrs\.?|ms\.?|monsieur|madame|mme\.?|m\.)$/iu;
+
+/**
+ * The lines that continue a name: the person after a salutation printed on its own line ("Herrn" over
+ * "Max Mustermann"), or the rest of a long company name wrapped before its legal form ("MVM Musterhafter"
+ * over "Versicherungsverein Musterstadt a.G.").
+ */
+function nameContinuation(name: BlockLine, next: BlockLine | undefined): BlockLine[] {
+  if (!next || next.key || postalLine(next.text) || /\d/u.test(next.text) || /[.!?:]$/u.test(name.text.trim())) return [];
+  if (SALUTATION.test(name.text.trim())) return [next];
+  if (!hasLegalForm(name.text) && LEGAL_FORM_AT_END.test(next.text)) return [next];
+  return [];
+}
+
 function mergeParty(into: FoundParty | null, from: FoundParty): FoundParty {
   if (!into) return from;
   const merged: FoundParty = { ...from, ...Object.fromEntries(Object.entries(into).filter(([, v]) => v !== undefined)), lineIndexes: new Set([...into.lineIndexes, ...from.lineIndexes]) };
   return merged;
-}
-
-const VAT_KEY = /\b(?:ust|vat|tva|mwst|btw|kmkr|alv|pvn|pvm|nip|iva|moms|gst)\b/iu;
-
-/**
- * A VAT id in a line: one that passes its country's checksum anywhere, or one printed after a VAT label
- * that fails it (kept as printed and marked for review, never silently dropped or "corrected").
- */
-export function vatIdIn(text: string, key?: string): { value: string; valid: boolean } | null {
-  for (const match of text.matchAll(/(?<![\p{L}\d])[A-Z]{2}[ ]?[0-9A-Z][0-9A-Z .]{1,16}/gu)) {
-    const printed = match[0].trim();
-    const vat = normalizeVatId(printed) ?? normalizeVatId(printed.split(' ')[0]!);
-    if (vat) return { value: vat.value, valid: true };
-  }
-  if (!VAT_KEY.test(key ?? text)) return null;
-  const compact = /(?<![\p{L}\d])([A-Z]{2}[0-9]{8,12})(?![\p{L}\d])/u.exec(text.replace(/(?<=\d)[ .](?=\d)/gu, ''));
-  return compact ? { value: compact[1]!, valid: false } : null;
-}
-
-/** The first VAT id outside the customer's lines: documents print the issuer's in the header or footer. */
-function vatIdOutside(document: TextDocument, taken: Set<number>): Found<string> | undefined {
-  for (const line of document.lines) {
-    if (taken.has(line.index)) continue;
-    const vat = vatIdIn(line.text);
-    if (vat && !vat.valid) return { value: vat.value, confidence: 0.5, status: 'review', evidence: evidenceOf(line.words, line.page), printed: vat.value };
-    for (const match of line.text.matchAll(/(?<![\p{L}\d])[A-Z]{2}[ ]?[0-9A-Z][0-9A-Z .]{1,16}/gu)) {
-      const vat = normalizeVatId(match[0].trim()) ?? normalizeVatId(match[0].trim().split(' ')[0]!);
-      if (!vat) continue;
-      const evidence = evidenceOf(line.words, line.page);
-      return { value: vat.value, confidence: 0.85, status: 'read', evidence, printed: match[0].trim() };
-    }
-  }
-  return undefined;
 }

@@ -5,7 +5,7 @@ import type { FieldContext } from './context.js';
 import { labelledValues, type LabelledValue } from './find-labelled.js';
 import { readConfidence, type Found } from './found.js';
 import type { LabelName } from './labels.js';
-import { moneyIn } from './tokens.js';
+import { amountTokens, moneyIn } from './tokens.js';
 
 export interface Totals {
   subtotal?: Found<number>;
@@ -22,11 +22,14 @@ interface Candidate extends Found<number> {
 }
 
 const CENT = 0.0051;
+/** A totals table under its header row: one row per VAT rate, the sum row last. */
+const ROWS_UNDER_HEADER = 4;
 
 export function findTotals(context: FieldContext): Totals {
-  const total = candidates(context, 'total');
-  const subtotal = candidates(context, 'subtotal');
-  const vat = candidates(context, 'vatAmount');
+  const rows = summaryRows(context);
+  const total = candidates(context, 'total', rows.map((r) => r.total));
+  const subtotal = candidates(context, 'subtotal', rows.map((r) => r.subtotal));
+  const vat = candidates(context, 'vatAmount', rows.map((r) => r.vat));
   const rounding = candidates(context, 'rounding');
   const due = candidates(context, 'amountDue');
 
@@ -48,10 +51,10 @@ export function findTotals(context: FieldContext): Totals {
 }
 
 /** Candidates of one label set, best first, one per distinct value. */
-function candidates(context: FieldContext, name: LabelName): Candidate[] {
+function candidates(context: FieldContext, name: LabelName, extra: Candidate[] = []): Candidate[] {
   const lines = context.document.lines.length || 1;
-  const out: Candidate[] = [];
-  for (const found of labelledValues(context.document, name)) {
+  const out: Candidate[] = [...extra];
+  for (const found of labelledValues(context.document, name, ROWS_UNDER_HEADER)) {
     const candidate = toCandidate(found, context, lines);
     if (candidate) out.push(candidate);
   }
@@ -62,11 +65,10 @@ function candidates(context: FieldContext, name: LabelName): Candidate[] {
 function toCandidate(found: LabelledValue, context: FieldContext, lines: number): Candidate | null {
   const token = moneyIn(found.value.text, context.separator);
   if (!token) return null;
-  // Values far below the label are more often another row's than this label's.
-  if (found.placement === 'below' && found.value.words.length > 4) return null;
+  // Values far below the label are more often another row's than this label's; amounts in a column
+  // under a heading print their cents ("290 8S" under "Amount" is a misread line-item figure).
+  if (found.placement === 'below' && (found.value.words.length > 4 || token.decimals !== 2)) return null;
   const confidence = readConfidence(found.rank, found.placement, found.value.confidence);
-  // Totals stand near the end: a later occurrence wins a tie with an earlier one.
-  const late = (found.line.index / lines) * 0.1;
   const placement = found.placement === 'below' ? -0.15 : found.placement === 'right' ? 0 : 0.02;
   return {
     value: token.value,
@@ -74,8 +76,51 @@ function toCandidate(found: LabelledValue, context: FieldContext, lines: number)
     status: 'read',
     evidence: { page: found.value.page, box: found.value.box, confidence: found.value.confidence },
     printed: token.text,
-    score: 1 - found.rank * 0.12 + late + placement + (token.decimals === 2 ? 0.1 : 0),
+    score: 1 - found.rank * 0.12 + position(context, found.line.index, found.value.page, lines) + placement + (token.decimals === 2 ? 0.1 : 0),
   };
+}
+
+/**
+ * Invoices print their totals at the end: a later occurrence wins a tie with an earlier one. Bills
+ * print the account summary on the first page and each service's charges on the pages after it.
+ */
+function position(context: FieldContext, lineIndex: number, page: number, lines: number): number {
+  return (lineIndex / lines) * 0.1 + (context.kind === 'bill' && page === 1 ? 0.15 : 0);
+}
+
+interface SummaryRow {
+  subtotal: Candidate;
+  vat: Candidate;
+  total: Candidate;
+}
+
+/**
+ * "Total   24.99   5.00   29.99": a total row that prints net, VAT and gross side by side. Two of its
+ * amounts adding up to the last one is what says which is which; the VAT is the smaller addend.
+ */
+function summaryRows(context: FieldContext): SummaryRow[] {
+  const lines = context.document.lines.length || 1;
+  const rows: SummaryRow[] = [];
+  for (const found of labelledValues(context.document, 'total')) {
+    if (found.placement !== 'right') continue;
+    const amounts = amountTokens(found.value.text, context.separator).filter((t) => !t.percent && t.decimals === 2);
+    const gross = amounts.at(-1);
+    if (!gross || amounts.length < 3) continue;
+    const addends = amounts.slice(0, -1);
+    const pair = addends.flatMap((a, i) => addends.slice(i + 1).map((b) => [a, b] as const)).find(([a, b]) => Math.abs(a.value + b.value - gross.value) < CENT && a.value !== 0 && b.value !== 0);
+    if (!pair) continue;
+    const [net, vat] = Math.abs(pair[0].value) >= Math.abs(pair[1].value) ? pair : [pair[1], pair[0]];
+    const candidate = (value: number, printed: string): Candidate => ({
+      value,
+      confidence: readConfidence(found.rank, 'right', found.value.confidence),
+      status: 'read',
+      evidence: { page: found.value.page, box: found.value.box, confidence: found.value.confidence },
+      printed,
+      score: 1.2 + position(context, found.line.index, found.value.page, lines),
+    });
+    rows.push({ subtotal: candidate(net.value, net.text), vat: candidate(vat.value, vat.text), total: candidate(gross.value, gross.text) });
+  }
+  return rows;
 }
 
 interface Combination {

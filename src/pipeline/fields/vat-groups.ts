@@ -1,11 +1,12 @@
 // VAT groups as printed: a line that holds a rate, a net amount and the VAT on it, whatever the column
 // order ("USt. 19% 198,00 37,62", "Umsatzsteuer 129,37 7 9,06", "21 % 41,31 8,68 49,99"). The
 // arithmetic (net × rate = VAT, to the cent) is what makes a line a group, not its position.
-import type { Line } from '../layout/lines.js';
+import { overlapX, type Line } from '../layout/lines.js';
+import type { Word } from '../types.js';
 import type { FieldContext } from './context.js';
 import { evidenceOf } from './find-labelled.js';
 import { round, type Found } from './found.js';
-import { amountTokens } from './tokens.js';
+import { amountTokens, type AmountToken } from './tokens.js';
 
 export interface FoundVatGroup {
   rate: Found<number>;
@@ -13,8 +14,6 @@ export interface FoundVatGroup {
   vat: Found<number>;
   gross: Found<number>;
 }
-
-const PLAUSIBLE_RATE = (rate: number) => rate > 0 && rate <= 30;
 
 /**
  * One group per rate. Line items can look like groups (a 10 % line of 30,00 with 3,00 VAT), so when a
@@ -24,36 +23,117 @@ const PLAUSIBLE_RATE = (rate: number) => rate > 0 && rate <= 30;
 export function findVatGroups(context: FieldContext, vatAmount: number | undefined): FoundVatGroup[] {
   const byRate = new Map<number, FoundVatGroup[]>();
   for (const line of context.document.lines) {
-    const group = groupOnLine(line, context);
+    const group = groupOnLine(line, context) ?? groupOverNet(line, context);
     if (group) byRate.set(group.rate.value, [...(byRate.get(group.rate.value) ?? []), group]);
   }
   const first = [...byRate.values()].map((list) => list[0]!);
   const last = [...byRate.values()].map((list) => list.at(-1)!);
-  const sums = (groups: FoundVatGroup[]) => vatAmount !== undefined && Math.abs(groups.reduce((t, g) => t + g.vat.value, 0) - vatAmount) < 0.011 * groups.length;
-  return sums(first) && !sums(last) ? first : last;
+  const sums = (groups: FoundVatGroup[]) => vatAmount !== undefined && Math.abs(groups.reduce((t, g) => t + g.vat.value, 0) - vatAmount) < 0.011 * Math.max(1, groups.length);
+  if (sums(last)) return last;
+  if (sums(first)) return first;
+  // Allowance and charge lines ("1,00% sur 100,00 EUR 1,00") look like groups too: the largest set whose
+  // VAT is the document's is the summary; when none is, all are kept and reconciliation flags them.
+  return largestSummingSubset(last, sums) ?? largestSummingSubset(first, sums) ?? last;
 }
+
+const MAX_SUBSET_SEARCH = 10;
+
+function largestSummingSubset(groups: FoundVatGroup[], sums: (groups: FoundVatGroup[]) => boolean): FoundVatGroup[] | null {
+  if (groups.length > MAX_SUBSET_SEARCH) return null;
+  let best: FoundVatGroup[] | null = null;
+  for (let mask = 1; mask < 1 << groups.length; mask++) {
+    const subset = groups.filter((_, i) => mask & (1 << i));
+    if (subset.some((g) => g.vat.value !== 0) && sums(subset) && (!best || subset.length > best.length)) best = subset;
+  }
+  return best;
+}
+
+const TAX_WORDS = /(?:%|vat|tax|ust|mwst|steuer|tva|btw|iva|moms|alv|pvn|pvm|km|gst|satz|taux|rate)/iu;
 
 function groupOnLine(line: Line, context: FieldContext): FoundVatGroup | null {
   const tokens = amountTokens(line.text, context.separator);
-  const rates = tokens.filter((t) => PLAUSIBLE_RATE(t.value) && (t.percent || t.decimals === 0 || (t.decimals <= 2 && t.value % 0.5 === 0)));
+  // Where some rate is printed with "%", the other small numbers on the line are not rates (a position, a quantity).
+  const percentOnly = tokens.some((t) => t.percent);
+  const rates = tokens.filter((t) => isRate(t) && (t.percent || (!percentOnly && (t.decimals === 0 || (t.decimals <= 2 && t.value % 0.5 === 0)))));
   const money = tokens.filter((t) => t.decimals === 2 && !t.percent);
   for (const rate of rates) {
+    // Every net × rate = VAT pair on the line; "-2,90  0,08  -2,82  7  -0,20" holds two, and the closer product is the basis.
+    const pairs: { net: AmountToken; vat: AmountToken; error: number }[] = [];
     for (const net of money) {
       if (net === rate || Math.abs(net.value) < 0.01) continue;
       const expected = (net.value * rate.value) / 100;
-      const vat = money.find((t) => t !== net && t !== rate && t.index > Math.min(net.index, rate.index) && Math.abs(t.value - expected) <= 0.011);
-      if (!vat) continue;
-      // A rate printed without "%" must sit in a line that talks about tax; a bare small integer is often a quantity.
-      if (!rate.percent && !/(?:%|vat|tax|ust|mwst|steuer|tva|btw|iva|moms|alv|pvn|pvm|km|gst)/iu.test(line.text)) continue;
-      const evidence = evidenceOf(line.words, line.page);
-      const found = (value: number, confidence = 0.9): Found<number> => ({ value, confidence, status: 'read', evidence });
-      return {
-        rate: found(rate.value),
-        net: found(net.value),
-        vat: found(vat.value),
-        gross: { value: round(net.value + vat.value), confidence: 0.9, status: 'derived' },
-      };
+      // A zero rate has no arithmetic to check, so its VAT must be printed as zero, not merely be small.
+      for (const vat of money.filter((t) => t !== net && t !== rate && t.index > Math.min(net.index, rate.index) && Math.abs(t.value - expected) <= 0.011 && (rate.value > 0 || t.value === 0))) {
+        pairs.push({ net, vat, error: Math.abs(vat.value - expected) });
+      }
     }
+    const best = pairs.sort((a, b) => a.error - b.error)[0];
+    if (!best) continue;
+    // A rate printed without "%" must sit in a line, or under a column heading, that talks about tax; a bare small integer is often a quantity.
+    if (!rate.percent && !TAX_WORDS.test(line.text) && !underTaxHeading(context, line, rate.index)) continue;
+    return group(line, rate.value, best.net.value, best.vat.value);
   }
   return null;
+}
+
+/** "Subtotal 573.00" over "19% VAT 108.87": a single-rate summary prints the net on the line above the rate. */
+function groupOverNet(line: Line, context: FieldContext): FoundVatGroup | null {
+  const tokens = amountTokens(line.text, context.separator);
+  const rate = tokens.find((t) => t.percent && isRate(t) && t.value > 0);
+  const vat = tokens.filter((t) => !t.percent && t.decimals === 2).at(-1);
+  if (!rate || !vat || vat.index < rate.index || !TAX_WORDS.test(line.text.replace(/%/gu, ''))) return null;
+  for (const above of context.document.lines.slice(Math.max(0, line.index - 2), line.index).reverse()) {
+    if (above.page !== line.page) break;
+    const net = amountTokens(above.text, context.separator).filter((t) => !t.percent && t.decimals === 2).at(-1);
+    if (net && Math.abs((net.value * rate.value) / 100 - vat.value) <= 0.011 && Math.abs(net.value) >= 0.01) return group(line, rate.value, net.value, vat.value);
+  }
+  return null;
+}
+
+function group(line: Line, rate: number, net: number, vat: number): FoundVatGroup {
+  const evidence = evidenceOf(line.words, line.page);
+  const found = (value: number, confidence = 0.9): Found<number> => ({ value, confidence, status: 'read', evidence });
+  return { rate: found(rate), net: found(net), vat: found(vat), gross: { value: round(net + vat), confidence: 0.9, status: 'derived' } };
+}
+
+const isRate = (t: AmountToken) => t.value >= 0 && t.value <= 30;
+
+/** The column heading over the number at `index` of the line ("MwSt-%", "USt. %", "Steuersatz"), above the rows of numbers. */
+function underTaxHeading(context: FieldContext, line: Line, index: number): boolean {
+  const word = wordAt(line, index);
+  if (!word) return false;
+  for (const above of context.document.lines.slice(Math.max(0, line.index - 8), line.index).reverse()) {
+    if (above.page !== line.page) return false;
+    const cell = above.cells.find((c) => overlapX(c.box, word.box) > 0);
+    if (!cell || !/\p{L}/u.test(cell.text)) continue;
+    return TAX_WORDS.test(cell.text);
+  }
+  return false;
+}
+
+/** The word of a line whose text holds the character at `index` (line text is its words joined by one space). */
+function wordAt(line: Line, index: number): Word | undefined {
+  let start = 0;
+  for (const word of line.words) {
+    if (index < start + word.text.length) return word;
+    start += word.text.length + 1;
+  }
+  return undefined;
+}
+
+/**
+ * The document's net and VAT from its groups. When the page labels neither, the groups give them if their
+ * gross adds up to the total ("BTW %  Grondslag  BTW bedrag  Totaal" over "21 %  41,31  8,68  49,99"); a
+ * VAT amount that does not add up with the net to the total gives way to the groups' VAT that does.
+ */
+export function totalsFromGroups(groups: FoundVatGroup[], read: { subtotal?: number; vat_amount?: number; total?: number }): { subtotal?: Found<number>; vat_amount?: Found<number> } {
+  const { subtotal, vat_amount: vatAmount, total } = read;
+  if (!groups.length || total === undefined) return {};
+  const net = round(groups.reduce((sum, g) => sum + g.net.value, 0));
+  const vat = round(groups.reduce((sum, g) => sum + g.vat.value, 0));
+  const adds = (a: number, b: number) => Math.abs(a + b - total) <= 0.0051 * groups.length;
+  const found = (value: number): Found<number> => ({ value, confidence: 0.8, status: 'derived' });
+  if (subtotal === undefined && vatAmount === undefined) return adds(net, vat) ? { subtotal: found(net), vat_amount: found(vat) } : {};
+  if (subtotal !== undefined && vatAmount !== undefined && !adds(subtotal, vatAmount) && adds(subtotal, vat)) return { vat_amount: found(vat) };
+  return {};
 }

@@ -1,0 +1,221 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { textPage } from '../../../tests/helpers/text-page.js';
+import { buildTextDocument } from '../layout/text-document.js';
+import { buildContext } from './context.js';
+import { findParties } from './parties.js';
+
+const partiesOf = (text: string | string[]) => {
+  const pages = (Array.isArray(text) ? text : [text]).map((t, i) => textPage(t, { page: i + 1 }));
+  const { vendor, customer } = findParties(buildContext(buildTextDocument(pages), {}));
+  return {
+    vendor: (key: string) => (vendor as Record<string, { value: unknown } | undefined> | null)?.[key]?.value,
+    customer: (key: string) => (customer as Record<string, { value: unknown } | undefined> | null)?.[key]?.value,
+  };
+};
+
+describe('parties', () => {
+  it('reads a block under a compound label, joins a salutation to the name and a name wrapped before its legal form', () => {
+    const p = partiesOf(`Rechnung Nr. 4711 vom 11.03.2018
+Verkäufer:
+MVM Musterhafter
+Versicherungsverein Musterstadt a.G.
+Musterstr. 12
+DE 12345 Musterstadt
+Käufer/Leistungsempfänger:
+Herrn
+Max Mustermann
+Musterstr. 11
+DE 12346 Bad Musterhausen`);
+    assert.equal(p.vendor('name'), 'MVM Musterhafter Versicherungsverein Musterstadt a.G.');
+    assert.equal(p.vendor('address'), 'Musterstr. 12');
+    assert.equal(p.customer('name'), 'Herrn Max Mustermann');
+    assert.equal(p.customer('postal_code'), '12346');
+  });
+
+  it('takes the vendor from a letterhead in the other column than the recipient', () => {
+    const p = partiesOf(`Invoice 103767
+February 17, 2026
+Page 1 / 1
+
+Adatum Corporation                                      CRONUS DE
+Station Road, 21                                     Hofstraße 12
+48436 Düsseldorf                                    20097 Hamburg
+                                                      Deutschland
+
+Description   Quantity   Amount`);
+    assert.equal(p.customer('name'), 'Adatum Corporation');
+    assert.equal(p.vendor('name'), 'CRONUS DE');
+    assert.equal(p.vendor('postal_code'), '20097');
+    assert.equal(p.vendor('country'), 'DE');
+  });
+
+  it('takes the vendor from the lines above the "Bill To" label', () => {
+    const p = partiesOf(`sammy@example.com                      INVOICE
+Sammy Maystone                         # 1001
+                                       Date:   Jan 1, 2022
+Bill To:
+Taylor Riddel
+taylor@example.com`);
+    assert.equal(p.vendor('name'), 'Sammy Maystone');
+    assert.equal(p.vendor('email'), 'sammy@example.com');
+    assert.equal(p.customer('name'), 'Taylor Riddel');
+  });
+
+  it('does not take a letterhead followed by its telephone for the recipient\'s window', () => {
+    const p = partiesOf(`Alphabet Leasing GmbH
+Lilienallee 26, 80786 München
+Tel. 089/99822-0, Fax 089/99823-0
+www.alphabet.example
+
+Muster GmbH                         Rechnungsnummer:   2015738820
+z. Hd. Herr Mustermann
+Musterweg 1
+60325 Frankfurt am Main`);
+    assert.equal(p.customer('name'), 'Muster GmbH');
+    assert.equal(p.customer('city'), 'Frankfurt am Main');
+    assert.equal(p.vendor('name'), 'Alphabet Leasing GmbH');
+  });
+
+  it('reads names given by a label and the address printed under them on the remittance stub', () => {
+    const p = partiesOf(`                                   Customer Name:   KELLER ISD
+                                   Billing Date:    06/28/19
+TOTAL AMOUNT DUE   7,699.63
+Please make checks payable to City of Poway
+Return this portion with your payment.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+KELLER ISD                    City of Poway
+350 KELLER PKWY               P.O. Box 51097
+KELLER TX 76248-2249          Los Angeles, CA 90051-5397`);
+    assert.equal(p.customer('name'), 'KELLER ISD');
+    assert.equal(p.customer('document_address'), '350 KELLER PKWY, KELLER TX 76248-2249');
+    assert.equal(p.vendor('name'), 'City of Poway');
+    assert.equal(p.vendor('document_address'), 'P.O. Box 51097, Los Angeles, CA 90051-5397');
+  });
+
+  it('does not read a label that ends a name, or a column heading on a later page, as a party label', () => {
+    const p = partiesOf([
+      `LOGO LE FOURNISSEUR
+35 rue d'ici
+75018 PARIS`,
+      `METER   From          To            DAYS
+1234    Jun 1, 2019   Jul 1, 2019   30`,
+    ]);
+    assert.notEqual(p.vendor('name'), "35 rue d'ici");
+    assert.notEqual(p.vendor('name'), 'Jun 1, 2019');
+  });
+
+  it('places a recipient without a country line in the sender\'s country when the postal code is written that way', () => {
+    const p = partiesOf(`Verkäufer:
+Lieferant GmbH
+Lieferstraße 1
+DE 80333 München
+Käufer:
+Kunde AG
+Kundenweg 88
+40235 Düsseldorf`);
+    assert.equal(p.customer('country'), 'DE');
+    const abroad = partiesOf(`Verkäufer:
+Lieferant GmbH
+Lieferstraße 1
+DE 80333 München
+Käufer:
+Klant BV
+Kerkstraat 1
+3500 MJ Utrecht`);
+    assert.equal(abroad.customer('country'), 'NL');
+  });
+
+  it('reads the vendor\'s telephone as a key in its block, or from the help desk line outside the customer\'s block', () => {
+    const inBlock = partiesOf(`Verkäufer:
+Lieferant GmbH
+Lieferstraße 1
+DE 80333 München
+Telefon   : +49 932 431 500`);
+    assert.equal(inBlock.vendor('phone'), '+49 932 431 500');
+    const outside = partiesOf(`Lieferant   Käufer
+LIEFERANT GMBH   KUNDE GMBH
+BAHNHOFSTRASSE 99   KUNDENWEG 88
+99199 MUSTERHAUSEN   40235 DUESSELDORF
+Bei Rückfragen:
+Telefon: +49 932 431 500`);
+    assert.equal(outside.vendor('phone'), '+49 932 431 500');
+  });
+
+  it('keeps a VAT id printed under its label for review when its checksum fails', () => {
+    const document = buildTextDocument([textPage(`Invoice 1001
+VAT Registration No.   Home Page   Phone No.
+DE777777777            www.example.com`)]);
+    const { vendor } = findParties(buildContext(document, {}));
+    assert.equal(vendor?.vat_id?.value, 'DE777777777');
+    assert.equal(vendor?.vat_id?.status, 'review');
+  });
+
+  it('takes the vendor from the remit-to block of a bill\'s stub, beside the known customer\'s', () => {
+    const p = partiesOf(`                                   Customer Name:   KELLER ISD
+TOTAL AMOUNT DUE   7,699.63
+Amount Enclosed: $________
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+                              ATMOS ENERGY
+                              PO Box 790311
+KELLER ISD                    St Louis, MO 63179-0311
+350 KELLER PKWY
+KELLER TX 76248-2249`);
+    assert.equal(p.vendor('name'), 'ATMOS ENERGY');
+    assert.equal(p.vendor('postal_code'), '63179-0311');
+    assert.equal(p.customer('name'), 'KELLER ISD');
+  });
+
+  it('does not take the customer printed again for the vendor', () => {
+    const p = partiesOf(`APPLE INC
+PO BOX 183263
+COLUMBUS OH 43218-3263
+
+Return this portion with your payment.
+APPLE INC
+PO BOX 183263
+COLUMBUS OH 43218-3263`);
+    assert.equal(p.customer('name'), 'APPLE INC');
+    assert.equal(p.vendor('name'), undefined);
+  });
+});

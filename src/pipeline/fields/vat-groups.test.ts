@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { textPage } from '../../../tests/helpers/text-page.js';
+import { buildTextDocument } from '../layout/text-document.js';
+import { buildContext } from './context.js';
+import { findFields } from './find-fields.js';
+import { findVatGroups } from './vat-groups.js';
+
+const groupsOf = (text: string, vatAmount?: number) =>
+  findVatGroups(buildContext(buildTextDocument([textPage(text)]), {}), vatAmount).map((g) => [g.rate.value, g.net.value, g.vat.value]);
+
+describe('VAT groups', () => {
+  it('reads an exempt group whose VAT is printed as zero', () => {
+    assert.deepEqual(groupsOf('Art (Kategorie)   Basisbetrag   USt. %   Steuerbetrag\nUmsatzsteuerbefreit   220,00   0   0,00', 0), [[0, 220, 0]]);
+  });
+
+  it('does not read a zero rate from a line whose VAT is not printed as zero', () => {
+    assert.deepEqual(groupsOf('Kfz-Haftpflicht   67,2244   1 Stk   0 %   80,00'), []);
+  });
+
+  it('takes a rate without "%" from under a tax column heading', () => {
+    const text = `Warenwert   Nettobetrag   MwSt-Betrag   MwSt-%   Endbetrag
+326,50      321,40        61,07         19,0     382,47
+130,70      127,59        8,93          7,0      136,52
+457,20      448,99        70,00         EUR      518,99`;
+    assert.deepEqual(groupsOf(text, 70), [[19, 321.4, 61.07], [7, 127.59, 8.93]]);
+  });
+
+  it('reads a single rate whose net is the subtotal on the line above', () => {
+    assert.deepEqual(groupsOf('Subtotal   573.00\n19% VAT   108.87\nTotal   681.87', 108.87), [[19, 573, 108.87]]);
+  });
+
+  it('does not take a position number for a rate where the line prints its rate with "%"', () => {
+    assert.deepEqual(groupsOf('2   ARNR2   Joghurt Banane   5,50   50 Stk   7 %   275,00'), []);
+  });
+
+  it('keeps the groups whose VAT is the document\'s and drops allowance lines that look like groups', () => {
+    const text = `ADR   CHARGE : FRAIS DEPLACEMENT   1,00% sur 100,00 EUR   1,00 20,00%
+Détail TVA   Taux   Base TVA   Montant TVA
+S   20,00%   11,00   2,20
+S   10,00%   27,00   2,70`;
+    assert.deepEqual(groupsOf(text, 4.9), [[20, 11, 2.2], [10, 27, 2.7]]);
+  });
+
+  it('takes the basis whose product is closest to the VAT', () => {
+    assert.deepEqual(groupsOf('Umsatzsteuer (S)   -2,90   0,08   -2,82   7   -0,20'), [[7, -2.82, -0.2]]);
+  });
+});
+
+describe('totals from VAT groups', () => {
+  it('fills the net and VAT from the groups when their gross is the total', () => {
+    const pages = [textPage(`Factuur
+Factuur totaal EUR   49,99
+BTW %   Grondslag BTW bedrag   Totaal
+21 %    41,31     8,68         49,99`)];
+    const { findings } = findFields(buildTextDocument(pages), {});
+    assert.equal(findings.get('subtotal')?.value, 41.31);
+    assert.equal(findings.get('vat_amount')?.value, 8.68);
+  });
+});
