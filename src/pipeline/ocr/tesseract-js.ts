@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Tesseract from 'tesseract.js';
-import type { EngineWord, OcrEngine, RecognizeOptions } from './engine.js';
+import { THRESHOLDING_METHOD, type EngineWord, type OcrEngine, type RecognizeOptions, type Threshold } from './engine.js';
 import { toPgm, type GrayImage } from './gray-image.js';
 import { parseTsv } from './native-tesseract.js';
 
@@ -55,6 +55,8 @@ async function findNpmModels(): Promise<Map<string, string>> {
 interface CachedWorker {
   key: string;
   worker: Promise<Tesseract.Worker>;
+  /** The thresholding the worker is set to; parameters stay set across pages. */
+  threshold: Threshold;
 }
 
 let cached: CachedWorker | undefined;
@@ -79,6 +81,7 @@ async function recognizeNow(info: TesseractJsInfo, image: GrayImage, options: Re
   options.signal?.throwIfAborted();
   clearTimeout(idleTimer);
   const worker = await workerFor(info, options.languages);
+  await setThreshold(worker, options.threshold ?? 'global');
   const signal = options.signal;
   let onAbort: (() => void) | undefined;
   try {
@@ -105,11 +108,17 @@ function workerFor(info: TesseractJsInfo, languages: readonly string[]): Promise
   if (cached?.key === key) return cached.worker;
   void endWorker();
   const worker = createWorker(info, languages);
-  cached = { key, worker };
+  cached = { key, worker, threshold: 'global' };
   worker.catch(() => {
     if (cached?.worker === worker) cached = undefined;
   });
   return worker;
+}
+
+async function setThreshold(worker: Tesseract.Worker, threshold: Threshold): Promise<void> {
+  if (!cached || cached.threshold === threshold) return;
+  await worker.setParameters({ thresholding_method: THRESHOLDING_METHOD[threshold] });
+  cached.threshold = threshold;
 }
 
 async function endWorker(): Promise<void> {
