@@ -16,6 +16,8 @@ export interface PageGeometry {
   margin: number;
   /** Median height of a text line in pixels of the image given; undefined when no lines stood out. */
   lineHeight?: number;
+  /** Extent of the ink along the lines (the width of the text column) in pixels of the image given. */
+  lineLength?: number;
   /**
    * Share of the page far darker than its paper (a table, a hand or a shadow around a photographed
    * receipt): where one global threshold would not separate ink from paper everywhere.
@@ -69,6 +71,7 @@ export async function analysePage(image: GrayImage): Promise<PageGeometry> {
   const [win, lose] = horizontalScore * UPRIGHT_PRIOR >= verticalScore ? [horizontal, vertical] : [vertical, horizontal];
   const [winScore, loseScore] = win === horizontal ? [horizontalScore, verticalScore] : [verticalScore, horizontalScore];
   const lineHeight = medianLineHeight(xs, ys, count, win.angle);
+  const lineLength = inkSpan(projectAt(xs, ys, count, win.angle + 90), count);
   return {
     ink,
     lineAngle: round1(win.angle),
@@ -76,6 +79,7 @@ export async function analysePage(image: GrayImage): Promise<PageGeometry> {
     margin: loseScore > 0 ? winScore / loseScore : Infinity,
     darkSurround,
     ...(lineHeight ? { lineHeight: lineHeight / factor } : {}),
+    lineLength: lineLength / factor,
   };
 }
 

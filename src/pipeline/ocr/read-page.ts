@@ -2,7 +2,7 @@
 // read it, and if the reading is weak find out whether the page lies on its side or upside down.
 // Words come back on 0..1000 of the corrected page (upright and levelled); see README.md.
 import type { Word } from '../types.js';
-import type { EngineWord, OcrEngine, RecognizeOptions, Threshold } from './engine.js';
+import type { EngineWord, OcrEngine, PageLayout, RecognizeOptions, Threshold } from './engine.js';
 import { fromGray, toGray, type GrayImage } from './gray-image.js';
 import { analysePage, type PageGeometry } from './orientation.js';
 
@@ -62,6 +62,12 @@ const BLANK_INK = 0.0005;
  * one faint scan and the shop name of another.
  */
 const LOCAL_THRESHOLD_ABOVE = 0.06;
+/**
+ * A text column at most this many line heights wide is a till receipt's, read as one block of lines
+ * (engine.ts, PageLayout). The corpus's receipts, scanned or photographed, measured 20–33; the first
+ * pages of its A4 and letter invoices and bills 63–101.
+ */
+const COLUMN_MAX_LINE_HEIGHTS = 45;
 
 export async function readPage(engine: OcrEngine, input: PageToRead, languages: readonly string[], signal?: AbortSignal): Promise<ReadPage> {
   const warnings: string[] = [];
@@ -77,8 +83,9 @@ export async function readPage(engine: OcrEngine, input: PageToRead, languages: 
   }
   const dpi = input.dpi ? input.dpi * scale : undefined;
   const threshold: Threshold = geometry.darkSurround > LOCAL_THRESHOLD_ABOVE ? 'local' : 'global';
+  const layout = pageLayout(geometry);
   const read = async (turn: number, image: GrayImage) => {
-    const words = await engine.recognize(image, { languages, threshold, ...(dpi ? { dpi } : {}), ...(signal ? { signal } : {}) });
+    const words = await engine.recognize(image, { languages, threshold, layout, ...(dpi ? { dpi } : {}), ...(signal ? { signal } : {}) });
     return { turn, image, words, quality: quality(words) };
   };
 
@@ -96,7 +103,7 @@ export async function readPage(engine: OcrEngine, input: PageToRead, languages: 
   }
   if (best.quality.meanConfidence < WEAK_CONFIDENCE) {
     const others = candidates.filter((t) => t !== best.turn);
-    const better = await betterTurn(engine, input.image, [best.turn, ...others], scale, { languages, threshold, ...(signal ? { signal } : {}) });
+    const better = await betterTurn(engine, input.image, [best.turn, ...others], scale, { languages, threshold, layout, ...(signal ? { signal } : {}) });
     if (better !== undefined) {
       const again = await read(better, await turnAndScale(input.image, better, scale));
       if (again.quality.score > best.quality.score) best = again;
@@ -140,6 +147,12 @@ export function chooseScale(image: { width: number; height: number }, lineHeight
   const pixels = image.width * image.height * scale * scale;
   if (pixels > MAX_OCR_PIXELS) scale *= Math.sqrt(MAX_OCR_PIXELS / pixels);
   return scale;
+}
+
+/** One block of lines for a receipt's narrow column, the engine's own block finding for anything wider. */
+export function pageLayout(geometry: Pick<PageGeometry, 'lineHeight' | 'lineLength'>): PageLayout {
+  const { lineHeight, lineLength } = geometry;
+  return lineHeight && lineLength && lineLength / lineHeight <= COLUMN_MAX_LINE_HEIGHTS ? 'column' : 'auto';
 }
 
 /**
