@@ -11,6 +11,7 @@ import { evidenceOf, findLabels, type Evidence, type LabelHit } from './find-lab
 import type { Found } from './found.js';
 import { fold, LABELS } from './labels.js';
 import { normalizeVatId } from './normalize/vat-id.js';
+import { readableHeadLines } from './receipt-head.js';
 
 export interface BlockLine {
   text: string;
@@ -198,7 +199,7 @@ function companyLine(document: TextDocument, taken: Set<number>): Block | null {
 
 /** A receipt names its shop on the first lines, then the address until the phone or tax number. */
 function receiptHead(document: TextDocument): Block | null {
-  const top = document.lines.filter((l) => l.page === 1).slice(0, 14);
+  const top = readableHeadLines(document.lines.filter((l) => l.page === 1)).slice(0, 14);
   // The registered name (with its legal form) beats a logo's lettering above it.
   const legal = top.slice(0, 8).findIndex((l) => LEGAL_FORM.test(l.text) && !STOP.test(l.text));
   const start = legal >= 0 ? legal : top.findIndex((l) => /\p{L}{3}/u.test(l.text) && !NOT_A_NAME.test(l.text.trim()) && l.text.replace(/[^\p{L}]/gu, '').length >= 3);
