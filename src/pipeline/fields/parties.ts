@@ -11,7 +11,7 @@ import { evidenceOf, findLabels, type Evidence, type LabelHit } from './find-lab
 import type { Found } from './found.js';
 import { fold, LABELS } from './labels.js';
 import { normalizeVatId } from './normalize/vat-id.js';
-import { readableHeadLines } from './receipt-head.js';
+import { endsReceiptHead, readableHeadLines, withoutCompanyNumber } from './receipt-head.js';
 
 export interface BlockLine {
   text: string;
@@ -204,14 +204,15 @@ function receiptHead(document: TextDocument): Block | null {
   const legal = top.slice(0, 8).findIndex((l) => LEGAL_FORM.test(l.text) && !STOP.test(l.text));
   const start = legal >= 0 ? legal : top.findIndex((l) => /\p{L}{3}/u.test(l.text) && !NOT_A_NAME.test(l.text.trim()) && l.text.replace(/[^\p{L}]/gu, '').length >= 3);
   if (start < 0) return null;
-  const lines: BlockLine[] = [blockLine(top[start]!.words, 1)];
+  const name = withoutCompanyNumber(top[start]!.words);
+  const lines: BlockLine[] = [blockLine(name, 1)];
   // Long registered names wrap: "THE COFFEE BEAN &" over "TEA LEAF (M) SDN. BHD.".
   const above = top[start - 1];
-  if (legal >= 0 && above && isNameHead(above, top[start]!)) lines[0] = blockLine([...above.words, ...top[start]!.words], 1);
+  if (legal >= 0 && above && isNameHead(above, top[start]!)) lines[0] = blockLine([...above.words, ...name], 1);
   for (const line of top.slice(start + 1)) {
     const text = line.text.trim();
     if (/^\(?[\w-]*\d[\w-]*\)?$/u.test(text) || /\b(?:co\.? ?reg|company no|roc)\b/iu.test(text)) continue;
-    if (STOP.test(text) || EMAIL.test(text) || /^[\d\s()+/.-]{7,}$/u.test(text) || lines.length >= 6) break;
+    if (STOP.test(text) || EMAIL.test(text) || /^[\d\s()+/.-]{7,}$/u.test(text) || endsReceiptHead(text) || lines.length >= 6) break;
     lines.push(blockLine(line.words, 1));
   }
   return { lines, indexes: top.slice(start, start + lines.length).map((l) => l.index), confidence: 0.7 };

@@ -4,7 +4,7 @@ import { textPage } from '../../../tests/helpers/text-page.js';
 import { buildTextDocument } from '../layout/text-document.js';
 import type { PageWords } from '../types.js';
 import { findFields } from './find-fields.js';
-import { readableHeadLines } from './receipt-head.js';
+import { endsReceiptHead, readableHeadLines } from './receipt-head.js';
 
 /** A receipt read by OCR: every word at 0.95, except the words given a confidence of their own. */
 function ocrReceipt(text: string, confidence: Record<string, number>): PageWords {
@@ -42,5 +42,24 @@ describe('receipt head', () => {
     const { findings } = findFields(buildTextDocument([ocrReceipt(RECEIPT, LOGO)]), {});
     assert.equal(findings.get('vendor.name')?.value, 'RESTORAN MAJU JAYA');
     assert.equal(findings.get('vendor.document_address')?.value, 'NO 2, JALAN MAWAR 3, 43200 CHERAS, SELANGOR');
+  });
+
+  it('the head ends where the sale begins: a date, a time or an amount, not a mall unit or a street number', () => {
+    for (const sale of ['26 Feb 2016 15:20', '10/17/18 09:03 AM', 'Date: 06-05-2018', 'Food And Drink   10.20']) assert.ok(endsReceiptHead(sale), sale);
+    for (const address of ['UNIT 1.02, LEVEL 1, MID VALLEY', 'NO 2-1 JALAN 3/137B BATU 5', '34 Kingley Street', '81100 JOHOR BAHRU']) assert.ok(!endsReceiptHead(address), address);
+  });
+
+  it('the name leaves out the company number after it; the address stops at the sale', () => {
+    const receipt = `MOONLIGHT CAKE HOUSE SDN BHD 862725-U
+NO.1, JALAN PERMAS 10/5
+81750 JOHOR BAHRU
+26 Feb 2016 15:20
+BREAD                      4.20
+TOTAL                      4.20
+CASH                       5.00
+CHANGE                     0.80`;
+    const { findings } = findFields(buildTextDocument([ocrReceipt(receipt, {})]), {});
+    assert.equal(findings.get('vendor.name')?.value, 'MOONLIGHT CAKE HOUSE SDN BHD');
+    assert.equal(findings.get('vendor.document_address')?.value, 'NO.1, JALAN PERMAS 10/5, 81750 JOHOR BAHRU');
   });
 });
