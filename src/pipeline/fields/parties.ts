@@ -212,6 +212,11 @@ function receiptHead(document: TextDocument): Block | null {
   for (const line of top.slice(start + 1)) {
     const text = line.text.trim();
     if (/^\(?[\w-]*\d[\w-]*\)?$/u.test(text) || /\b(?:co\.? ?reg|company no|roc)\b/iu.test(text)) continue;
+    // The phone line closes the head; it is taken along so the shop's number is read (never as address).
+    if (PHONE.test(text) && lines.length < 6) {
+      lines.push(blockLine(line.words, 1));
+      break;
+    }
     if (STOP.test(text) || EMAIL.test(text) || /^[\d\s()+/.-]{7,}$/u.test(text) || endsReceiptHead(text) || lines.length >= 6) break;
     lines.push(blockLine(line.words, 1));
   }

@@ -42,6 +42,7 @@ describe('receipt head', () => {
     const { findings } = findFields(buildTextDocument([ocrReceipt(RECEIPT, LOGO)]), {});
     assert.equal(findings.get('vendor.name')?.value, 'RESTORAN MAJU JAYA');
     assert.equal(findings.get('vendor.document_address')?.value, 'NO 2, JALAN MAWAR 3, 43200 CHERAS, SELANGOR');
+    assert.equal(findings.get('vendor.phone')?.value, '03-1234 5678');
   });
 
   it('the head ends where the sale begins: a date, a time or an amount, not a mall unit or a street number', () => {
