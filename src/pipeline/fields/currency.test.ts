@@ -4,6 +4,7 @@ import { textPage } from '../../../tests/helpers/text-page.js';
 import { buildTextDocument } from '../layout/text-document.js';
 import { buildContext } from './context.js';
 import { findCurrency } from './currency.js';
+import { findFields } from './find-fields.js';
 
 const currencyOf = (text: string) => findCurrency(buildContext(buildTextDocument([textPage(text)]), {}))?.value;
 
@@ -14,5 +15,16 @@ describe('currency', () => {
 
   it('counts an ISO code next to an amount over a symbol', () => {
     assert.equal(currencyOf('Total   120.00 EUR\nShipping $ free'), 'EUR');
+  });
+});
+
+describe('currency on OCR pages', () => {
+  it('three capitals read with little confidence next to a number are not a currency code', () => {
+    const page = textPage(`SLE 012 LIFESTYLE
+TOTAL  EUR 12.50`, { source: 'ocr' });
+    page.words = page.words.map((w) => (w.text === 'SLE' ? { ...w, confidence: 0.3 } : w));
+    const { findings } = findFields(buildTextDocument([page]), {});
+    assert.equal(findings.get('currency')?.value, 'EUR');
+    assert.equal(findings.get('currency')?.status, 'read');
   });
 });

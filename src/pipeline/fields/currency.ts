@@ -18,6 +18,7 @@ const SYMBOLS: [RegExp, string][] = [
   [/(?<![\p{L}A-Z])\$/gu, 'USD'],
   [/(?<![\p{L}])euro?s?(?![\p{L}])/giu, 'EUR'],
 ];
+const MIN_CODE_CONFIDENCE = 0.6;
 const DOLLAR_COUNTRIES: Record<string, string> = { CA: 'CAD', AU: 'AUD', NZ: 'NZD', SG: 'SGD', HK: 'HKD', MX: 'MXN' };
 
 export function findCurrency(context: FieldContext): Found<string> | undefined {
@@ -27,6 +28,9 @@ export function findCurrency(context: FieldContext): Found<string> | undefined {
     for (const match of line.text.matchAll(/(?<![\p{L}])[A-Z]{3}(?![\p{L}])/gu)) {
       // A currency code stands next to an amount, or in a short "Currency: EUR" line.
       if (!ISO_CODES.has(match[0])) continue;
+      // Three capitals that OCR read with little confidence are more often a logo's scraps than a code.
+      const code = match[0];
+      if (line.words.some((w) => w.text.includes(code) && w.confidence < MIN_CODE_CONFIDENCE)) continue;
       if (/\d/u.test(around(line.text, match.index, match[0].length))) vote(match[0], 3);
       // Codes that are also words ("SDN BHD", "ALL") count only where the line is about currency.
       else if (/\b(?:currency|wahrung|währung|devise|valuuta|valuutta|valuta|valiuta|waluta|moneda|валюта)\b/iu.test(line.text)) vote(match[0], 2);

@@ -64,7 +64,8 @@ export function findFields(document: TextDocument, hints: Hints): FieldResult {
     for (const [path, found] of Object.entries(findUtilityFields(context))) put(path, found);
   }
   if (context.kind === 'receipt') {
-    for (const [path, found] of Object.entries(findPayment(context))) put(`payment.${path}`, found);
+    const total = findings.get('total') as Found<number> | undefined;
+    for (const [path, found] of Object.entries(findPayment(context, total))) put(`payment.${path}`, found);
   }
   return { findings, kind: context.kind, context };
 }

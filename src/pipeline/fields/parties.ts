@@ -15,6 +15,7 @@ import { blockNamed, labelledName, remitToBlock } from './named-party.js';
 import { phoneOutside, registryCodeOutside, vatIdAddressedToReader, vatIdIn, vatIdOutside } from './party-ids.js';
 import { blockLine, type Block, type BlockLine } from './party-block.js';
 import { dateTokens } from './tokens.js';
+import { endsReceiptHead, readableHeadLines, withoutCompanyNumber } from './receipt-head.js';
 
 
 export interface FoundParty {
@@ -252,19 +253,25 @@ function companyLine(document: TextDocument, taken: Set<number>): Block | null {
 
 /** A receipt names its shop on the first lines, then the address until the phone or tax number. */
 function receiptHead(document: TextDocument): Block | null {
-  const top = document.lines.filter((l) => l.page === 1).slice(0, 14);
+  const top = readableHeadLines(document.lines.filter((l) => l.page === 1)).slice(0, 14);
   // The registered name (with its legal form) beats a logo's lettering above it.
   const legal = top.slice(0, 8).findIndex((l) => hasLegalForm(l.text) && !STOP.test(l.text));
   const start = legal >= 0 ? legal : top.findIndex((l) => /\p{L}{3}/u.test(l.text) && !NOT_A_NAME.test(l.text.trim()) && l.text.replace(/[^\p{L}]/gu, '').length >= 3);
   if (start < 0) return null;
-  const lines: BlockLine[] = [blockLine(top[start]!.words, 1)];
+  const name = withoutCompanyNumber(top[start]!.words);
+  const lines: BlockLine[] = [blockLine(name, 1)];
   // Long registered names wrap: "THE COFFEE BEAN &" over "TEA LEAF (M) SDN. BHD.".
   const above = top[start - 1];
-  if (legal >= 0 && above && isNameHead(above, top[start]!)) lines[0] = blockLine([...above.words, ...top[start]!.words], 1);
+  if (legal >= 0 && above && isNameHead(above, top[start]!)) lines[0] = blockLine([...above.words, ...name], 1);
   for (const line of top.slice(start + 1)) {
     const text = line.text.trim();
     if (/^\(?[\w-]*\d[\w-]*\)?$/u.test(text) || /\b(?:co\.? ?reg|company no|roc)\b/iu.test(text)) continue;
-    if (STOP.test(text) || EMAIL.test(text) || /^[\d\s()+/.-]{7,}$/u.test(text) || lines.length >= 6) break;
+    // The phone line closes the head; it is taken along so the shop's number is read (never as address).
+    if (PHONE.test(text) && lines.length < 6) {
+      lines.push(blockLine(line.words, 1));
+      break;
+    }
+    if (STOP.test(text) || EMAIL.test(text) || /^[\d\s()+/.-]{7,}$/u.test(text) || endsReceiptHead(text) || lines.length >= 6) break;
     lines.push(blockLine(line.words, 1));
   }
   return { lines, indexes: top.slice(start, start + lines.length).map((l) => l.index), confidence: 0.7 };

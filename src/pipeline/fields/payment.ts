@@ -11,13 +11,14 @@ export interface FoundPayment {
   auth_code?: Found<string>;
   tendered?: Found<number>;
   change?: Found<number>;
+  amount?: Found<number>;
 }
 
 const CARD = /\b(?:visa|master ?card|mastercard|amex|american express|maestro|debit|credit card|card|carte|cb|ec-karte|girocard|kaart|kortti|karte)\b/iu;
 const LAST4 = /(?:[x*•#]{2,}[\s-]*){1,4}(\d{4})(?!\d)/iu;
 const AUTH = /\b(?:auth(?:orisation|orization)?\.?\s*(?:code|no|#)?|appr(?:oval)?\.?\s*(?:code|no)?|autorisation)\s*[:#]?\s*([A-Z0-9]{4,8})\b/iu;
 
-export function findPayment(context: FieldContext): FoundPayment {
+export function findPayment(context: FieldContext, total?: Found<number>): FoundPayment {
   const out: FoundPayment = {};
   const read = <T>(value: T, line: { words: Parameters<typeof evidenceOf>[0]; page: number }, confidence = 0.8): Found<T> => ({
     value,
@@ -48,5 +49,20 @@ export function findPayment(context: FieldContext): FoundPayment {
   if (out.card_last4 && !out.method) out.method = { ...out.card_last4, value: 'card' };
   if (!out.method && out.change) out.method = { ...out.change, value: 'cash' };
   if (out.method?.value === 'card') delete out.tendered;
+  const amount = amountPaid(out, total);
+  if (amount) out.amount = amount;
   return out;
+}
+
+/**
+ * The amount the payment applied, which receipts rarely print apart: what was handed over less the
+ * change, or else (a card pays exactly what is owed) the total.
+ */
+function amountPaid(payment: FoundPayment, total: Found<number> | undefined): Found<number> | undefined {
+  if (payment.tendered && payment.change && payment.tendered.value >= payment.change.value) {
+    const value = Math.round((payment.tendered.value - payment.change.value) * 100) / 100;
+    return { value, confidence: Math.min(payment.tendered.confidence, payment.change.confidence), status: 'derived' };
+  }
+  if (payment.method && total) return { value: total.value, confidence: Math.min(payment.method.confidence, total.confidence), status: 'derived' };
+  return undefined;
 }

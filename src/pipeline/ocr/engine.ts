@@ -2,6 +2,15 @@
 import type { GrayImage } from './gray-image.js';
 
 export type EngineName = 'tesseract' | 'tesseract.js';
+export type Threshold = 'global' | 'local';
+
+/** Tesseract's thresholding_method for each: 0 Otsu, 2 Sauvola (Tesseract 5.3 and later). */
+export const THRESHOLDING_METHOD: Record<Threshold, string> = { global: '0', local: '2' };
+
+export type PageLayout = 'auto' | 'column';
+
+/** Tesseract's page segmentation mode for each: 3 finds blocks and columns, 6 reads one block of lines. */
+export const PAGE_SEGMENTATION: Record<PageLayout, string> = { auto: '3', column: '6' };
 
 /** A word in the pixels of the image the engine was given. */
 export interface EngineWord {
@@ -18,6 +27,18 @@ export interface RecognizeOptions {
   languages: readonly string[];
   /** Known resolution (rendered PDF pages); otherwise the engine estimates it from the text size. */
   dpi?: number;
+  /**
+   * How the engine turns grey into black and white: one global threshold (Otsu, Tesseract's
+   * default), or a local one (Sauvola) for pages with dark surroundings or uneven light, where a
+   * single threshold loses the paper's edge regions.
+   */
+  threshold?: Threshold;
+  /**
+   * 'auto' lets the engine find blocks and columns; 'column' reads the page as one block of lines,
+   * for a till receipt: block finding there took the amounts at the right margin, or bold totals,
+   * for pictures and dropped them.
+   */
+  layout?: PageLayout;
   signal?: AbortSignal;
 }
 

@@ -3,7 +3,7 @@
 // takes nothing else down, and the memory goes back to the system when the page is done.
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { EngineWord, OcrEngine, RecognizeOptions } from './engine.js';
+import { PAGE_SEGMENTATION, THRESHOLDING_METHOD, type EngineWord, type OcrEngine, type RecognizeOptions } from './engine.js';
 import { toPgm, type GrayImage } from './gray-image.js';
 
 const run = promisify(execFile);
@@ -48,10 +48,11 @@ export function nativeTesseract(info: NativeTesseractInfo): OcrEngine {
     version: info.version,
     languages: info.languages,
     async recognize(image: GrayImage, options: RecognizeOptions): Promise<EngineWord[]> {
-      const args = ['stdin', 'stdout', '-l', options.languages.join('+'), '--psm', '3'];
+      const args = ['stdin', 'stdout', '-l', options.languages.join('+'), '--psm', PAGE_SEGMENTATION[options.layout ?? 'auto']];
       if (options.dpi) args.push('--dpi', String(Math.round(options.dpi)));
       // -c rather than the "tsv" config name: config files are looked up in the tessdata folder.
       args.push('-c', 'tessedit_create_tsv=1');
+      if (options.threshold) args.push('-c', `thresholding_method=${THRESHOLDING_METHOD[options.threshold]}`);
       const tsv = await runTesseract(args, image, options.signal);
       return parseTsv(tsv);
     },

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { EngineWord } from './engine.js';
 import { parseTsv } from './native-tesseract.js';
-import { chooseScale, sidewaysTurn } from './read-page.js';
+import { chooseScale, pageLayout, sidewaysTurn } from './read-page.js';
 
 test('Tesseract TSV: word rows only, confidence on 0..1, tabs inside text kept', () => {
   const tsv = [
@@ -39,4 +39,11 @@ test('words standing on end mean the page lies on its side; their order says whi
   assert.equal(sidewaysTurn(up), 90);
   const upright = [word('Rechnung', 100, 100, 400, 140), word('Nummer', 420, 100, 700, 140), word('x', 0, 0, 1, 9)];
   assert.equal(sidewaysTurn(upright), undefined);
+});
+
+test('a narrow column of text (a till receipt) is read as one block; a page-wide text is left to block finding', () => {
+  assert.equal(pageLayout({ lineHeight: 25, lineLength: 600 }), 'column', 'a receipt scan: 24 line heights wide');
+  assert.equal(pageLayout({ lineHeight: 64, lineLength: 1500 }), 'column', 'a receipt on an A4 scan: the column, not the sheet, counts');
+  assert.equal(pageLayout({ lineHeight: 26, lineLength: 2100 }), 'auto', 'an A4 invoice at 300 dpi: 80 line heights wide');
+  assert.equal(pageLayout({ lineLength: 600 }), 'auto', 'no line height measured: no claim about the layout');
 });

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Tesseract from 'tesseract.js';
-import type { EngineWord, OcrEngine, RecognizeOptions } from './engine.js';
+import { PAGE_SEGMENTATION, THRESHOLDING_METHOD, type EngineWord, type OcrEngine, type PageLayout, type RecognizeOptions, type Threshold } from './engine.js';
 import { toPgm, type GrayImage } from './gray-image.js';
 import { parseTsv } from './native-tesseract.js';
 
@@ -55,6 +55,9 @@ async function findNpmModels(): Promise<Map<string, string>> {
 interface CachedWorker {
   key: string;
   worker: Promise<Tesseract.Worker>;
+  /** What the worker is set to; parameters stay set across pages. */
+  threshold: Threshold;
+  layout: PageLayout;
 }
 
 let cached: CachedWorker | undefined;
@@ -79,6 +82,7 @@ async function recognizeNow(info: TesseractJsInfo, image: GrayImage, options: Re
   options.signal?.throwIfAborted();
   clearTimeout(idleTimer);
   const worker = await workerFor(info, options.languages);
+  await setPageParameters(worker, options.threshold ?? 'global', options.layout ?? 'auto');
   const signal = options.signal;
   let onAbort: (() => void) | undefined;
   try {
@@ -105,11 +109,18 @@ function workerFor(info: TesseractJsInfo, languages: readonly string[]): Promise
   if (cached?.key === key) return cached.worker;
   void endWorker();
   const worker = createWorker(info, languages);
-  cached = { key, worker };
+  cached = { key, worker, threshold: 'global', layout: 'auto' };
   worker.catch(() => {
     if (cached?.worker === worker) cached = undefined;
   });
   return worker;
+}
+
+async function setPageParameters(worker: Tesseract.Worker, threshold: Threshold, layout: PageLayout): Promise<void> {
+  if (!cached || (cached.threshold === threshold && cached.layout === layout)) return;
+  await worker.setParameters({ thresholding_method: THRESHOLDING_METHOD[threshold], tessedit_pageseg_mode: PAGE_SEGMENTATION[layout] as Tesseract.PSM });
+  cached.threshold = threshold;
+  cached.layout = layout;
 }
 
 async function endWorker(): Promise<void> {

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { textPage } from '../../../tests/helpers/text-page.js';
+import { buildTextDocument } from '../layout/text-document.js';
+import type { PageWords } from '../types.js';
+import { findFields } from './find-fields.js';
+import { endsReceiptHead, readableHeadLines } from './receipt-head.js';
+
+/** A receipt read by OCR: every word at 0.95, except the words given a confidence of their own. */
+function ocrReceipt(text: string, confidence: Record<string, number>): PageWords {
+  const page = textPage(text, { source: 'ocr', confidence: 0.95 });
+  return { ...page, words: page.words.map((w) => ({ ...w, confidence: confidence[w.text] ?? w.confidence })) };
+}
+
+const RECEIPT = `aE OT rar
+»  |
+RESTORAN MAJU JAYA
+NO 2, JALAN MAWAR 3
+43200 CHERAS, SELANGOR
+TEL: 03-1234 5678
+TAX INVOICE
+NASI LEMAK                 6.50
+TOTAL                      6.50
+CASH                      10.00
+CHANGE                     3.50`;
+const LOGO = { aE: 0.4, OT: 0.15, rar: 0.11 };
+
+describe('receipt head', () => {
+  it('leaves out a logo read as letters of low confidence, and stray marks', () => {
+    const document = buildTextDocument([ocrReceipt(RECEIPT, LOGO)]);
+    const lines = readableHeadLines(document.lines);
+    assert.equal(lines[0]!.text, 'RESTORAN MAJU JAYA');
+    assert.ok(lines.every((l) => !/[»|]/u.test(l.text)));
+  });
+
+  it('keeps the readable words of a line and drops the unreadable ones', () => {
+    const document = buildTextDocument([ocrReceipt('BEMED (SP) SDN. BHD. Vy >', { Vy: 0.2 })]);
+    assert.equal(readableHeadLines(document.lines)[0]!.text, 'BEMED (SP) SDN. BHD.');
+  });
+
+  it('the shop under a logo is the vendor, its address the lines down to the phone', () => {
+    const { findings } = findFields(buildTextDocument([ocrReceipt(RECEIPT, LOGO)]), {});
+    assert.equal(findings.get('vendor.name')?.value, 'RESTORAN MAJU JAYA');
+    assert.equal(findings.get('vendor.document_address')?.value, 'NO 2, JALAN MAWAR 3, 43200 CHERAS, SELANGOR');
+    assert.equal(findings.get('vendor.phone')?.value, '03-1234 5678');
+  });
+
+  it('the head ends where the sale begins: a date, a time or an amount, not a mall unit or a street number', () => {
+    for (const sale of ['26 Feb 2016 15:20', '10/17/18 09:03 AM', 'Date: 06-05-2018', 'Food And Drink   10.20']) assert.ok(endsReceiptHead(sale), sale);
+    for (const address of ['UNIT 1.02, LEVEL 1, MID VALLEY', 'NO 2-1 JALAN 3/137B BATU 5', '34 Kingley Street', '81100 JOHOR BAHRU']) assert.ok(!endsReceiptHead(address), address);
+  });
+
+  it('the name leaves out the company number after it; the address stops at the sale', () => {
+    const receipt = `MOONLIGHT CAKE HOUSE SDN BHD 862725-U
+NO.1, JALAN PERMAS 10/5
+81750 JOHOR BAHRU
+26 Feb 2016 15:20
+BREAD                      4.20
+TOTAL                      4.20
+CASH                       5.00
+CHANGE                     0.80`;
+    const { findings } = findFields(buildTextDocument([ocrReceipt(receipt, {})]), {});
+    assert.equal(findings.get('vendor.name')?.value, 'MOONLIGHT CAKE HOUSE SDN BHD');
+    assert.equal(findings.get('vendor.document_address')?.value, 'NO.1, JALAN PERMAS 10/5, 81750 JOHOR BAHRU');
+  });
+});
