@@ -13,6 +13,9 @@ export interface ExtractionPoolOptions {
 
 export class ExtractionPool {
   private readonly pool: Piscina;
+  /** Documents being processed, at most one per thread; the rest wait their turn in `waiting`. */
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly options: ExtractionPoolOptions) {
     this.pool = new Piscina({
@@ -25,14 +28,31 @@ export class ExtractionPool {
   }
 
   async extract(request: ExtractionRequest): Promise<ExtractionResult> {
+    // The time limit is for processing: a document waiting for a free thread behind a busy queue
+    // has not started yet, so it waits here, outside the pool, and its clock starts with its turn.
+    await this.turn();
     let reply: ExtractionReply;
     try {
       reply = await this.pool.run(request, { signal: AbortSignal.timeout(this.options.timeoutMs) });
     } catch (error) {
       throw this.describeCrash(error);
+    } finally {
+      this.release();
     }
     if (!reply.ok) throw new ServiceError(reply.error.code, reply.error.message);
     return reply;
+  }
+
+  /** Takes a thread's place, or waits until a finishing document hands its place over. */
+  private async turn(): Promise<void> {
+    if (this.running < this.options.threads) this.running++;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running--;
   }
 
   private describeCrash(error: unknown): ServiceError {

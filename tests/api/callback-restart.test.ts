@@ -16,11 +16,14 @@ test('a delivery in flight when the process is killed is retried after a restart
   const env = { LEDGERLENS_DATA_DIR: dataDir, LEDGERLENS_CALLBACK_ALLOW_PRIVATE: '1', LEDGERLENS_CALLBACK_TIMEOUT_MS: '1500', LEDGERLENS_EXTRACTION_THREADS: '1' };
   const receiver = await startReceiver();
   receiver.answer = () => undefined; // the first attempt hangs until the sender dies
+  const created = await runCli(['keys', 'create', '--business', 'Restart'], env);
+  assert.equal(created.code, 0, created.stderr);
+  const key = created.stdout.trim().split('\n').at(-1)!;
   let serve = await startServeProcess(env);
   try {
-    const key = (await runCli(['keys', 'create', '--business', 'Restart'], env)).stdout.trim().split('\n').at(-1)!;
     const call = (path: string, init: RequestInit = {}) => fetch(serve.baseUrl + path, { ...init, headers: { 'x-api-key': key, 'content-type': 'application/json', ...init.headers } });
-    const setup = await (await call('/api/v1/callback', { method: 'PUT', body: JSON.stringify({ url: receiver.url, enabled: true }) })).json() as any;
+    const setup = (await (await call('/api/v1/callback', { method: 'PUT', body: JSON.stringify({ url: receiver.url, enabled: true }) })).json()) as any;
+    assert.ok(setup.data, JSON.stringify(setup));
     const secret = setup.data.signing_secret as string;
     const pdf = await textPdf([['Invoice 17', 'Total 12,50 EUR']]);
     const uploaded = await call('/api/v1/documents', { method: 'POST', body: JSON.stringify({ content: pdf.toString('base64'), filename: 'a.pdf' }) });

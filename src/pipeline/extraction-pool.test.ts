@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { textPdf } from '../../tests/helpers/fixtures.js';
+import { ExtractionPool } from './extraction-pool.js';
+import type { ExtractionRequest } from './types.js';
+
+const request = (bytes: Buffer): ExtractionRequest => ({
+  bytes,
+  mediaType: 'application/pdf',
+  filename: 'queued.pdf',
+  hints: {},
+  limits: { maxPages: 5, maxPixels: 1e8 },
+  ignoreEmbeddedXml: false,
+});
+
+test('the time limit counts processing, not the wait for a thread: a long queue does not time out', async () => {
+  const pdf = await textPdf([['Invoice 1', 'Total 12.50 EUR']]);
+  // How long one document takes here, once the thread has started.
+  const probe = new ExtractionPool({ threads: 1, timeoutMs: 60_000 });
+  await probe.extract(request(pdf));
+  const t0 = Date.now();
+  for (let i = 0; i < 3; i++) await probe.extract(request(pdf));
+  const perDocument = Math.max(5, (Date.now() - t0) / 3);
+  await probe.close();
+
+  // Each document has ten times what it needs (a second at least); the queue as a whole needs about
+  // three times the limit.
+  const timeoutMs = Math.max(1000, Math.round(perDocument * 10));
+  const documents = Math.ceil((3 * timeoutMs) / perDocument);
+  const pool = new ExtractionPool({ threads: 1, timeoutMs });
+  try {
+    await pool.extract(request(pdf));
+    const started = Date.now();
+    const results = await Promise.allSettled(Array.from({ length: documents }, () => pool.extract(request(pdf))));
+    assert.deepEqual(results.filter((r) => r.status === 'rejected'), [], `limit ${timeoutMs} ms`);
+    assert.ok(Date.now() - started > timeoutMs, 'the queue outlasted one document\'s limit');
+  } finally {
+    await pool.close();
+  }
+});
