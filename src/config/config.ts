@@ -21,6 +21,7 @@ export interface Config {
   readonly callbackAllowPrivate: boolean;
   readonly callbackTimeoutMs: number;
   readonly rateLimitPerMinute: number;
+  readonly syncExtraction: 'local' | 'worker';
   readonly monthlyDocumentQuota: number;
   readonly secretKey: string | null;
   readonly logLevel: string;
@@ -47,6 +48,7 @@ export const SETTINGS = {
   LEDGERLENS_CALLBACK_TIMEOUT_MS: { default: '10000', doc: 'A callback attempt fails unless the receiver answers 2xx within this' },
   LEDGERLENS_RATE_LIMIT_PER_MINUTE: { default: '0', doc: 'Uploads per API key per minute (429 rate_limited past it); 0: no limit' },
   LEDGERLENS_MONTHLY_DOCUMENT_QUOTA: { default: '0', doc: 'Documents per business per calendar month (402 quota_exceeded past it); 0: no quota' },
+  LEDGERLENS_SYNC_EXTRACTION: { default: 'local', doc: 'local: POST /documents extracts in the API process; worker: hands it to the worker processes and waits' },
   LEDGERLENS_SECRET_KEY: { default: '', doc: 'Key that encrypts callback signing secrets at rest (64 hex chars); default: a key file in the data folder' },
   LOG_LEVEL: { default: 'info', doc: 'pino log level' },
 } as const;
@@ -72,6 +74,12 @@ function flag(env: Env, name: keyof typeof SETTINGS): boolean {
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
+}
+
+function oneOf<T extends string>(env: Env, name: keyof typeof SETTINGS, allowed: readonly T[]): T {
+  const raw = read(env, name);
+  if (!(allowed as readonly string[]).includes(raw)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  return raw as T;
 }
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
@@ -103,6 +111,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     callbackTimeoutMs: integer(env, 'LEDGERLENS_CALLBACK_TIMEOUT_MS', 100),
     rateLimitPerMinute: integer(env, 'LEDGERLENS_RATE_LIMIT_PER_MINUTE', 0),
     monthlyDocumentQuota: integer(env, 'LEDGERLENS_MONTHLY_DOCUMENT_QUOTA', 0),
+    syncExtraction: oneOf(env, 'LEDGERLENS_SYNC_EXTRACTION', ['local', 'worker'] as const),
     secretKey: secretKey || null,
     logLevel: read(env, 'LOG_LEVEL'),
     ...overrides,

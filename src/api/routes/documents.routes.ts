@@ -11,6 +11,7 @@ import {
   type ListQuery as ListQueryType,
 } from '../../schemas/upload.schema.js';
 import { countUpload } from '../auth.js';
+import { uploadViaWorker } from '../../documents/upload-via-worker.js';
 import { ok } from '../envelope.js';
 import { readResponses, uploadResponses } from '../responses.js';
 import { readUpload } from '../upload/read-upload.js';
@@ -36,7 +37,11 @@ export function documentsRoutes(server: FastifyInstance, services: Services, max
     onRequest: countUpload(services.usageLimits),
     handler: async (request) => {
       const upload = await readUpload(request, 'single', maxFileBytes);
-      const document = await services.documents.create(request.businessId, upload.files[0]!, upload.options, 'api');
+      const file = upload.files[0]!;
+      const document =
+        services.config.syncExtraction === 'worker'
+          ? await uploadViaWorker(services, request.businessId, file, upload.options, services.config.extractionTimeoutMs + 60_000)
+          : await services.documents.create(request.businessId, file, upload.options, 'api');
       return ok(request, document, upload.ignored.length ? { ignored_files: upload.ignored } : {});
     },
   });
