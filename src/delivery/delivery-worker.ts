@@ -69,15 +69,8 @@ export class DeliveryWorker {
   private async tick(): Promise<void> {
     const room = (this.options.concurrency ?? 8) - this.inFlight.size;
     if (room <= 0) return;
-    for (const row of await this.store.deliveries.due(isoNow(this.clock), room)) {
-      if (!this.running) return;
-      if (row.attempts >= MAX_ATTEMPTS) {
-        // The last allowed attempt was cut off by a dying worker: no ninth attempt.
-        await this.store.deliveries.record(row.id, row.attempts, { status: 'failed', last_http_status: row.last_http_status, last_error: 'the last attempt was cut off when its worker stopped' });
-        continue;
-      }
-      const leaseUntil = new Date(this.clock.now().getTime() + leaseMs(this.options.timeoutMs)).toISOString();
-      if (!(await this.store.deliveries.claim(row, leaseUntil))) continue;
+    const leaseUntil = new Date(this.clock.now().getTime() + leaseMs(this.options.timeoutMs)).toISOString();
+    for (const row of await this.store.deliveries.claimDue(isoNow(this.clock), leaseUntil, room, MAX_ATTEMPTS)) {
       const attempt = this.attempt(row, row.attempts + 1)
         .catch((err: unknown) => this.log.error({ err, delivery_id: row.id }, 'callback delivery attempt failed unexpectedly'))
         .finally(() => this.inFlight.delete(attempt));

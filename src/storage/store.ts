@@ -35,7 +35,7 @@ export class Store {
     this.usage = new UsageRepository(db);
     this.rateWindows = new RateWindowsRepository(db);
     this.callbacks = new CallbacksRepository(db);
-    this.deliveries = new DeliveriesRepository(db);
+    this.deliveries = new DeliveriesRepository(db, profile);
   }
 
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {

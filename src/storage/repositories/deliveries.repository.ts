@@ -1,9 +1,11 @@
 // Callback deliveries: one row per event, queued in the transaction that stores the document. A
-// worker claims a due row by moving it to `sending` with a lease in next_attempt_at; a row still
+// worker claims due rows (FOR UPDATE SKIP LOCKED on PostgreSQL) by moving them to `sending` with a
+// lease in next_attempt_at; a row still
 // `sending` after its lease ran out belongs to a worker that died and is claimed again. Every write
 // after the claim names the attempt it belongs to, so a late or duplicate worker cannot overwrite a
 // newer state (a cancellation, or a delivery another worker finished).
 import type { Db } from '../database.js';
+import type { DialectProfile } from '../dialect.js';
 import type { DeliveriesTable } from '../tables.js';
 
 export type DeliveryRow = DeliveriesTable;
@@ -14,34 +16,49 @@ export type DeliveryOutcome =
   | { status: 'failed'; last_http_status: number | null; last_error: string };
 
 export class DeliveriesRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly profile: DialectProfile,
+  ) {}
 
   async insert(row: DeliveryRow): Promise<void> {
     await this.db.insertInto('deliveries').values(row).execute();
   }
 
-  /** Rows whose time has come: queued and due, or sending with an expired lease. */
-  due(now: string, limit: number): Promise<DeliveryRow[]> {
-    return this.db
-      .selectFrom('deliveries')
-      .selectAll()
-      .where('status', 'in', ['queued', 'sending'])
-      .where('next_attempt_at', '<=', now)
-      .orderBy('next_attempt_at')
-      .limit(limit)
-      .execute();
-  }
-
-  /** Takes one due row for an attempt; false when another worker took it first or it changed. */
-  async claim(row: DeliveryRow, leaseUntil: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('deliveries')
-      .set({ status: 'sending', attempts: row.attempts + 1, next_attempt_at: leaseUntil })
-      .where('id', '=', row.id)
-      .where('status', '=', row.status)
-      .where('attempts', '=', row.attempts)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+  /**
+   * Claims up to `limit` rows whose time has come (queued and due, or sending with an expired lease)
+   * for one attempt each, and returns them as they were before the claim. Rows whose last allowed
+   * attempt was cut off are failed instead. Other workers' claims are skipped (SKIP LOCKED where the
+   * database has it; SQLite runs one writer at a time), and each update re-checks the row it read.
+   */
+  async claimDue(now: string, leaseUntil: string, limit: number, maxAttempts: number): Promise<DeliveryRow[]> {
+    return this.db.transaction().execute(async (trx) => {
+      let due = trx
+        .selectFrom('deliveries')
+        .selectAll()
+        .where('status', 'in', ['queued', 'sending'])
+        .where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at')
+        .limit(limit);
+      if (this.profile.skipLocked) due = due.forUpdate().skipLocked();
+      const claimed: DeliveryRow[] = [];
+      for (const row of await due.execute()) {
+        const spent = row.attempts >= maxAttempts;
+        const result = await trx
+          .updateTable('deliveries')
+          .set(
+            spent
+              ? { status: 'failed', next_attempt_at: null, last_error: 'the last attempt was cut off when its worker stopped' }
+              : { status: 'sending', attempts: row.attempts + 1, next_attempt_at: leaseUntil },
+          )
+          .where('id', '=', row.id)
+          .where('status', '=', row.status)
+          .where('attempts', '=', row.attempts)
+          .executeTakeFirst();
+        if (!spent && Number(result.numUpdatedRows) === 1) claimed.push(row);
+      }
+      return claimed;
+    });
   }
 
   /** Records an attempt's result, unless the row moved on meanwhile (cancelled, or re-claimed). */
