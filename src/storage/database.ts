@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/config.js';
 import { DIALECT_PROFILES, type DialectProfile } from './dialect.js';
@@ -43,17 +43,24 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
 
 /**
  * PostgreSQL for several processes sharing one store. Migrations may start in many processes at once:
- * Kysely's migrator holds a row lock on its lock table for the whole run, so one process migrates and
- * the others wait and then find nothing left to do.
+ * a session advisory lock (per schema) lets one process migrate while the others wait and then find
+ * nothing left to do; without it two processes creating the same table at once can collide in the
+ * catalogue even with IF NOT EXISTS.
  */
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   const profile = DIALECT_PROFILES.postgres;
-  // Kysely looks for its migration tables in any schema unless told which: name the connection's own
-  // (search_path may point elsewhere than public, as each test's schema does).
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  await migrate(db, profile, rows[0]?.schema);
+  const lock = await pool.connect();
+  try {
+    const { rows } = await lock.query<{ schema: string }>("select current_schema() as schema, pg_advisory_lock(hashtext('ledgerlens migrations ' || current_schema()))");
+    // Kysely looks for its migration tables in any schema unless told which: name the connection's own
+    // (search_path may point elsewhere than public, as each test's schema does).
+    await migrate(db, profile, rows[0]?.schema);
+  } finally {
+    await lock.query("select pg_advisory_unlock(hashtext('ledgerlens migrations ' || current_schema()))").catch(() => undefined);
+    lock.release();
+  }
   return { db, profile, close: () => db.destroy() };
 }
 
