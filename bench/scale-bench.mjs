@@ -14,7 +14,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +24,7 @@ import pg from 'pg';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(root, 'dist/src/cli/main.js');
+const { freePort } = await import(join(root, 'dist/tests/helpers/process.js'));
 const { values } = parseArgs({ options: { documents: { type: 'string', default: '120' }, workers: { type: 'string', default: '1,2,4' }, seconds: { type: 'string', default: '10' } } });
 const documents = Number(values.documents);
 const workerCounts = values.workers.split(',').map(Number);
@@ -128,14 +128,5 @@ function run(args) {
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     child.once('exit', (code) => (code === 0 ? done(out) : fail(new Error(`ledgerlens ${args.join(' ')} exited ${code}`))));
-  });
-}
-
-function freePort() {
-  return new Promise((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
   });
 }

@@ -7,6 +7,7 @@ import type { IngestLimits } from '../ingest/limits.js';
 import { detectMediaType } from '../ingest/media-type.js';
 import type { ExtractionPool } from '../pipeline/extraction-pool.js';
 import type { DocumentRow } from '../storage/repositories/documents.repository.js';
+import type { DocumentFields } from '../schemas/document-fields.schema.js';
 import type { StoredOutcome } from './present-document.js';
 import type { SourceChannel, UploadedFile, UploadOptions } from './upload.js';
 
@@ -16,6 +17,8 @@ export interface AnalysedDocument {
   content: Buffer;
   /** The first page's perceptual hash (duplicate detection); null when the page could not be pictured. */
   pageHash: string | null;
+  /** The extracted fields (also inside row.outcome_json), for duplicate detection. */
+  extraction: DocumentFields;
 }
 
 export interface AnalysisRequest {
@@ -67,5 +70,5 @@ export async function analyseUpload(
     file_sha256: createHash('sha256').update(file.bytes).digest('hex'),
     outcome_json: JSON.stringify(stored),
   };
-  return { row, content: file.bytes, pageHash };
+  return { row, content: file.bytes, pageHash, extraction: outcome.extraction };
 }

@@ -14,7 +14,7 @@ import { newId } from '../security/ids.js';
 import type { ListFilter } from '../storage/repositories/documents.repository.js';
 import type { Store } from '../storage/store.js';
 import { analyseUpload, type AnalysedDocument } from './analyse-upload.js';
-import { groupDuplicates, presentDocument, presentSummary, type StoredOutcome } from './present-document.js';
+import { groupDuplicates, presentDocument, presentSummary } from './present-document.js';
 import type { SourceChannel, UploadedFile, UploadOptions } from './upload.js';
 
 
@@ -64,7 +64,7 @@ export class DocumentService {
       businessId: row.business_id,
       fileSha256: row.file_sha256,
       pageHash: analysed.pageHash,
-      extraction: (JSON.parse(row.outcome_json) as StoredOutcome).extraction,
+      extraction: analysed.extraction,
     });
     await linkDuplicates(tx, row.id, row.business_id, fingerprints);
     const document = presentDocument(row, groupDuplicates(await tx.duplicates.listFor([row.id])).get(row.id));

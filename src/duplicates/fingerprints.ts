@@ -2,6 +2,7 @@
 // perceptual hash (image), and who billed what (data: vendor identity with the document number and
 // total, or with the date and total). Every fingerprint is an exact lookup key, so finding the
 // candidates is an index read whatever the number of stored documents.
+import { fold } from '../pipeline/fields/labels.js';
 import type { DocumentFields } from '../schemas/document-fields.schema.js';
 import type { FingerprintRow } from '../storage/repositories/duplicates.repository.js';
 
@@ -89,7 +90,7 @@ function vendorIdentities(fields: DocumentFields): string[] {
   const code = (value: string | null | undefined) => (value ? value.toUpperCase().replace(/[^A-Z0-9]/gu, '') : '');
   if (code(vendor.vat_id)) identities.push(`vat:${code(vendor.vat_id)}`);
   if (code(vendor.registry_code)) identities.push(`reg:${code(vendor.registry_code)}`);
-  const name = vendor.name ? vendor.name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '') : '';
+  const name = vendor.name ? fold(vendor.name).replace(/[^\p{L}\p{N}]/gu, '') : '';
   if (name.length >= 3) identities.push(`name:${name}`);
   return identities;
 }

@@ -5,7 +5,8 @@ import { after, afterEach, before, beforeEach, describe, test } from 'node:test'
 import { verifyCallback } from '../../src/index.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from '../../src/delivery/retry-schedule.js';
 import { textPdf } from '../helpers/fixtures.js';
-import { manualClock, startReceiver, type Receiver } from '../helpers/receiver.js';
+import { manualClock } from '../helpers/manual-clock.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { formData, startTestServer, waitForJob, type TestServer } from '../helpers/server.js';
 
 describe('callback deliveries', () => {

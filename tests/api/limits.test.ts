@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { textPdf } from '../helpers/fixtures.js';
-import { manualClock } from '../helpers/receiver.js';
+import { manualClock } from '../helpers/manual-clock.js';
 import { formData, startTestServer, type TestServer } from '../helpers/server.js';
 
 describe('rate limits and quotas', () => {
