@@ -42,6 +42,15 @@ S   10,00%   27,00   2,70`;
     assert.deepEqual(groupsOf(text, 4.9), [[20, 11, 2.2], [10, 27, 2.7]]);
   });
 
+  it('keeps two groups of the same zero rate printed one under the other in a breakdown', () => {
+    const text = `Code   Taux      Base TVA    Montant TVA
+S      20,00%    11,00       2,20
+E      0,00%     60,00       0,00
+S      10,00%    27,00       2,70
+K      0,00%     2,00        0,00`;
+    assert.deepEqual(groupsOf(text, 4.9), [[20, 11, 2.2], [0, 60, 0], [10, 27, 2.7], [0, 2, 0]]);
+  });
+
   it('takes the basis whose product is closest to the VAT', () => {
     assert.deepEqual(groupsOf('Umsatzsteuer (S)   -2,90   0,08   -2,82   7   -0,20'), [[7, -2.82, -0.2]]);
   });

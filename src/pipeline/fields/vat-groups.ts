@@ -22,10 +22,28 @@ export interface FoundVatGroup {
  */
 export function findVatGroups(context: FieldContext, vatAmount: number | undefined): FoundVatGroup[] {
   const byRate = new Map<number, FoundVatGroup[]>();
+  const lineOf = new Map<FoundVatGroup, number>();
   for (const line of context.document.lines) {
     const group = groupOnLine(line, context) ?? groupOverNet(line, context);
-    if (group) byRate.set(group.rate.value, [...(byRate.get(group.rate.value) ?? []), group]);
+    if (!group) continue;
+    byRate.set(group.rate.value, [...(byRate.get(group.rate.value) ?? []), group]);
+    lineOf.set(group, line.index);
   }
+  return withCategories(chooseGroups(byRate, vatAmount), lineOf);
+}
+
+/**
+ * A breakdown prints each tax category once, so a rate printed twice inside the chosen breakdown (0 %
+ * exempt and 0 % reverse charge, one line after the other) is two groups. Only groups of no VAT are
+ * added: they leave the VAT sum as it was.
+ */
+function withCategories(chosen: FoundVatGroup[], lineOf: Map<FoundVatGroup, number>): FoundVatGroup[] {
+  const lines = new Set(chosen.map((g) => lineOf.get(g)!));
+  const extra = [...lineOf].filter(([group, line]) => !chosen.includes(group) && group.vat.value === 0 && chosen.some((g) => g.rate.value === group.rate.value) && (lines.has(line - 1) || lines.has(line + 1)));
+  return [...chosen, ...extra.map(([group]) => group)].sort((a, b) => lineOf.get(a)! - lineOf.get(b)!);
+}
+
+function chooseGroups(byRate: Map<number, FoundVatGroup[]>, vatAmount: number | undefined): FoundVatGroup[] {
   const first = [...byRate.values()].map((list) => list[0]!);
   const last = [...byRate.values()].map((list) => list.at(-1)!);
   const sums = (groups: FoundVatGroup[]) => vatAmount !== undefined && Math.abs(groups.reduce((t, g) => t + g.vat.value, 0) - vatAmount) < 0.011 * Math.max(1, groups.length);

@@ -17,6 +17,7 @@ import type { FieldValue, Findings } from '../find-fields.js';
 import { round, type Found } from '../found.js';
 import { findHeaders } from './columns.js';
 import { applyDiscount, isDiscountLine, readRow, type ReadValue, type RowValues } from './item.js';
+import { deriveLineTaxes, groupsFromLines } from './line-tax.js';
 import { amountsAreNet } from './net-or-gross.js';
 import { readReceiptLines } from './receipt-lines.js';
 import { readRows } from './rows.js';
@@ -24,6 +25,8 @@ import { readRows } from './rows.js';
 export interface PageLineItems {
   items: LineItem[];
   findings: Findings;
+  /** A VAT breakdown built from the lines when the page prints none ("vat_rates[0].net"), status derived. */
+  groups: Findings;
 }
 
 interface Table {
@@ -92,7 +95,8 @@ export function findLineItems(context: FieldContext, header: Findings): PageLine
       });
     }
   }
-  return { items, findings };
+  deriveLineTaxes(items, findings, header);
+  return { items, findings, groups: groupsFromLines(items, header) };
 }
 
 /** A row's name has words; "Round:" or "Incl. :" is the label of a sum, "1x" a misread number. */

@@ -6,7 +6,7 @@ import type { Word } from '../../types.js';
 import { fold } from '../labels.js';
 import type { DecimalSeparator } from '../normalize/amount.js';
 import { amountTokens, type AmountToken } from '../tokens.js';
-import type { Column } from './columns.js';
+import { roleOf, type Column } from './columns.js';
 import { holdsItemMoney, numbersIn, PAGE_FURNITURE, wordsIn, type PlacedLine, type TableRow } from './rows.js';
 
 export interface ReadValue<T> {
@@ -39,7 +39,7 @@ const BUYER_CODE = /(?<![\p{L}])(?:ihre|kunde\p{L}*|your|customer|buyer|client|v
 
 export function readRow(row: TableRow, separator: DecimalSeparator | undefined): RowValues {
   const { anchor } = row;
-  const lines = [anchor, ...row.below];
+  const lines = [...row.above, anchor, ...row.below];
   const values: RowValues = { page: anchor.line.page, adds: true };
 
   const amount = lastMoney(wordsIn(anchor, 'amount'), separator) ?? amountBelow(row, separator);
@@ -64,7 +64,7 @@ export function readRow(row: TableRow, separator: DecimalSeparator | undefined):
     values.description = { value: bracketed[2]!, words: description.words.slice(1) };
     values.code ??= { value: bracketed[1]!, words: description.words.slice(0, 1) };
   } else if (description) values.description = description;
-  const before = priceBeforeDiscount(row.below, separator);
+  const before = priceBeforeDiscount([...row.above, ...row.below], separator);
   if (before) values.priceBeforeDiscount = before;
 
   checkArithmetic(values);
@@ -156,12 +156,15 @@ function unitOf(anchor: PlacedLine, separator: DecimalSeparator | undefined): Re
  * above is a note ("aus Deutschland"), not a wrap.
  */
 function descriptionOf(row: TableRow): ReadValue<string> | undefined {
-  const own = descriptionWords(row.anchor, (c) => c.role === 'description');
+  // In a table whose numbers sit mid-cell the name is the first line over them.
+  const start = row.above.findIndex((placed) => cellsStartingIn(placed, (c) => c.role === 'description').length);
+  const own = start >= 0 ? cellsStartingIn(row.above[start]!, (c) => c.role === 'description') : descriptionWords(row.anchor, (c) => c.role === 'description');
   if (own.length) {
     const words = [...own];
     let previous = own;
-    let previousLine = row.anchor.line;
-    for (const placed of row.below) {
+    let previousLine = start >= 0 ? row.above[start]!.line : row.anchor.line;
+    const following = start >= 0 ? [...row.above.slice(start + 1), row.anchor, ...row.below] : row.below;
+    for (const placed of following) {
       const more = cellsStartingIn(placed, (c) => c.role === 'description');
       const gap = placed.line.box[1] - previousLine.box[3];
       if (!more.length || placed.line.page !== previousLine.page || gap > (previousLine.box[3] - previousLine.box[1]) * 0.8) break;
@@ -205,8 +208,17 @@ function cellsStartingIn(placed: PlacedLine, take: (c: Column) => boolean): Word
   return placed.line.cells.filter((cell) => first.has(cell.words[0]!)).flatMap((cell) => cell.words);
 }
 
+/**
+ * "APPEL - Description": software that prints "name - description" writes the heading's own word when
+ * the item has no description of its own; the placeholder is not part of the name.
+ */
 function described(words: Word[]): ReadValue<string> | undefined {
-  const text = words.map((w) => w.text).join(' ').replace(/\s+/gu, ' ').trim();
+  let text = words.map((w) => w.text).join(' ').replace(/\s+/gu, ' ').trim();
+  const placeholder = /^(.*\p{L}.*?)\s+[-–]\s+(\S+)$/u.exec(text);
+  if (placeholder && roleOf(placeholder[2]!) === 'description') {
+    text = placeholder[1]!;
+    words = words.slice(0, -2);
+  }
   return /\p{L}/u.test(text) ? { value: text, words } : undefined;
 }
 
@@ -251,7 +263,9 @@ function priceBeforeDiscount(lines: PlacedLine[], separator: DecimalSeparator | 
     const text = fold(placed.line.text);
     const match = PRICE_BEFORE_DISCOUNT.exec(text);
     if (!match) continue;
-    const token = amountTokens(placed.line.text.slice(match.index + match[0].length), separator).find((t) => !t.percent);
+    // "(Brut: 65,00)": the price inside brackets is no negative amount.
+    const after = placed.line.text.slice(match.index + match[0].length).replace(/[()]/gu, ' ');
+    const token = amountTokens(after, separator).find((t) => !t.percent);
     if (token) return { value: token.value, words: placed.line.words };
   }
   return undefined;

@@ -204,4 +204,107 @@ No.   Description          Quantity     VAT                VAT % Line Amount Exc
     const roles = findHeaders(document)[0]!.columns.map((c) => c.role);
     assert.deepEqual(roles, ['position', 'description', 'quantity', 'unit_price', 'vat_rate', 'amount']);
   });
+  it('reads a table whose numbers sit mid-cell: the name over the numbers, a placeholder description left out', () => {
+    const { items } = itemsOf(`Pos   Code         Désignation                   P.U. HT    Qté     TOTAL HT   TVA
+      4012345001235       PRESTATION SUPPORT - Description   (Brut: 65,00)
+1     ART_1254     Période du 01/12 au 31/12     60,00      1,00    60,00      10,00%
+      98745
+                   FOURNITURES PAPIER - Description
+2     ART_9874     Date début : 01/12            10,00      3,00    30,00      10,00%
+                   Couleur : blanc
+                   APPEL - Description
+3                  Date fin : 31/12              5,00       1,00    5,00       10,00%
+                   REMISE : REMISE COMMERCIALE                      -5,00      10,00%
+TOTAL HT                                                            90,00`, { subtotal: 90, total: 99 });
+    assert.deepEqual(
+      items.map((i) => [i.description, i.code, i.ean, i.quantity, i.net_unit_price, i.subtotal]),
+      [
+        ['PRESTATION SUPPORT', 'ART_1254', '4012345001235', 1, 65, 60],
+        ['FOURNITURES PAPIER', 'ART_9874', null, 3, 10, 30],
+        ['APPEL', null, null, 1, 5, 5],
+      ],
+    );
+  });
+
+  it('keeps the lines under each row when the numbers open the row, even with a title over the table', () => {
+    const { items } = itemsOf(`Description                 Qty     Price     Amount
+
+Delivery of 3 March
+Garden hose,                1       25.00     25.00
+green, 20 m
+Watering can                2       10.00     20.00
+Total                                         45.00`);
+    assert.deepEqual(
+      items.map((i) => i.description),
+      ['Garden hose, green, 20 m', 'Watering can'],
+    );
+  });
+
+  it('derives the VAT and gross total of net lines, with the cent the printed VAT group needs', () => {
+    const { items, findings, groups } = itemsOf(`Description        Qty     Price     VAT      Net amount
+Cable              1       10.05     19 %     10.05
+Plug               1       10.05     19 %     10.05
+Subtotal                                      20.10
+VAT 19 %                                       3.82
+Total                                         23.92`, {
+      subtotal: 20.1,
+      vat_amount: 3.82,
+      total: 23.92,
+      'vat_rates[0].rate': 19,
+      'vat_rates[0].net': 20.1,
+      'vat_rates[0].vat': 3.82,
+    });
+    // 10.05 × 19 % = 1.9095 → 1.91 each, 3.82 together: no adjustment needed here.
+    assert.deepEqual(
+      items.map((i) => [i.subtotal, i.vat_amount, i.total, i.amount]),
+      [
+        [10.05, 1.91, 11.96, 11.96],
+        [10.05, 1.91, 11.96, 11.96],
+      ],
+    );
+    assert.equal(findings.get('line_items[0].total')?.status, 'derived');
+    assert.equal(findings.get('line_items[0].vat_amount')?.status, 'derived');
+    assert.equal(groups.size, 0, 'the page prints its own breakdown');
+  });
+
+  it('moves a line VAT by a cent so the lines of a rate match the VAT group as printed', () => {
+    const { items } = itemsOf(`Description        Qty     Price     VAT      Net amount
+Cable              1       10.05     19 %     10.05
+Plug               1       10.05     19 %     10.05
+Fuse               1       10.05     19 %     10.05
+Subtotal                                      30.15`, {
+      subtotal: 30.15,
+      'vat_rates[0].rate': 19,
+      'vat_rates[0].net': 30.15,
+      'vat_rates[0].vat': 5.73,
+    });
+    // 3 × 1.91 = 5.73 would already match; 30.15 × 19 % = 5.7285 → the group prints 5.73. Make it 5.72:
+    assert.deepEqual(items.map((i) => i.vat_amount), [1.91, 1.91, 1.91]);
+    const adjusted = itemsOf(`Description        Qty     Price     VAT      Net amount
+Cable              1       10.05     19 %     10.05
+Plug               1       10.05     19 %     10.05
+Fuse               1       10.05     19 %     10.05
+Subtotal                                      30.15`, { subtotal: 30.15, 'vat_rates[0].rate': 19, 'vat_rates[0].net': 30.15, 'vat_rates[0].vat': 5.72 });
+    assert.deepEqual(adjusted.items.map((i) => [i.vat_amount, i.total]), [[1.9, 11.95], [1.91, 11.96], [1.91, 11.96]]);
+    const misread = itemsOf(`Description        Qty     Price     VAT      Net amount
+Cable              1       10.05     19 %     10.05
+Subtotal                                      10.05`, { subtotal: 10.05, 'vat_rates[0].rate': 19, 'vat_rates[0].net': 10.05, 'vat_rates[0].vat': 1.95 });
+    assert.equal(misread.items[0]!.vat_amount, 1.91, 'more than a cent a line is a misread, not rounding');
+  });
+
+  it('builds the VAT breakdown from the lines when the page prints none', () => {
+    const { groups } = itemsOf(`Beschreibung        Menge     Preis     MwSt     Betrag
+Schrauben           2         5,00      19 %     10,00
+Brot                1         3,00      7 %      3,00
+Zwischensumme                                    13,00`, { subtotal: 13 });
+    const group = (i: number) => ['rate', 'net', 'vat', 'gross'].map((m) => groups.get(`vat_rates[${i}].${m}`)?.value);
+    assert.deepEqual([group(0), group(1)], [[19, 10, 1.9, 11.9], [7, 3, 0.21, 3.21]]);
+    assert.equal(groups.get('vat_rates[0].net')?.status, 'derived');
+  });
+
+  it('derives the net and VAT of gross lines', () => {
+    const { items } = itemsOf(`Description          Qty    Price      VAT     Amount incl. VAT
+Coffee beans 1kg     2      11.90      19 %    23.80`);
+    assert.deepEqual([items[0]!.total, items[0]!.subtotal, items[0]!.vat_amount, items[0]!.amount], [23.8, 20, 3.8, 23.8]);
+  });
 });

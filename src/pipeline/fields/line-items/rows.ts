@@ -17,6 +17,8 @@ export interface PlacedLine {
 }
 
 export interface TableRow {
+  /** Lines printed over the anchor that belong to the row: its name in a table whose numbers sit mid-cell. */
+  above: PlacedLine[];
   anchor: PlacedLine;
   /** The lines after the anchor that belong to the row, in order. */
   below: PlacedLine[];
@@ -118,6 +120,7 @@ function amountOfRowAbove(row: TableRow, placed: PlacedLine, separator: DecimalS
 /** The rows under one header, up to the totals block, across page breaks (page headers and footers hold no item money). */
 export function readRows(document: TextDocument, header: TableHeader, nextHeaderLine: number, separator: DecimalSeparator | undefined): TableRow[] {
   const rows: TableRow[] = [];
+  const lead: PlacedLine[] = [];
   for (let i = header.lastLine + 1; i < nextHeaderLine; i++) {
     const line = document.lines[i]!;
     const first = fold(line.cells[0]?.text ?? '').trim();
@@ -131,8 +134,52 @@ export function readRows(document: TextDocument, header: TableHeader, nextHeader
     const totalsLabel = line.cells.some((cell) => TOTALS_IN.test(fold(cell.text)));
     if (totalsLabel && totalsLine && !itemNumbers('quantity') && !itemNumbers('unit_price')) break;
     const row = rows.at(-1);
-    if (money && !(row && amountOfRowAbove(row, placed, separator))) rows.push({ anchor: placed, below: [] });
-    else row?.below.push(placed);
+    if (money && !(row && amountOfRowAbove(row, placed, separator))) rows.push({ above: [], anchor: placed, below: [] });
+    else (row?.below ?? lead).push(placed);
   }
+  centreRows(rows, lead);
   return rows;
+}
+
+/**
+ * A table whose numbers sit in the middle of each row's cell prints the article name above them: the
+ * first row has description text between the header and its numbers. There, the lines stacked right
+ * over each row's numbers, nearer to them than to the numbers of the row before, are that row's.
+ */
+function centreRows(rows: TableRow[], lead: PlacedLine[]): void {
+  const first = rows[0];
+  if (!first) return;
+  const named = (row: TableRow) => row.above.some((placed) => /\p{L}{2}/u.test(wordsIn(placed, 'description').map((w) => w.text).join(' ')) && !/:\s*$/u.test(placed.line.text));
+  first.above = stackOver(first.anchor, lead, () => true);
+  const below = rows.map((row) => row.below);
+  for (let k = 1; k < rows.length; k++) {
+    const [previous, row] = [rows[k - 1]!, rows[k]!];
+    const centre = (line: Line) => (line.box[1] + line.box[3]) / 2;
+    const nearer = (placed: PlacedLine) =>
+      placed.line.page === row.anchor.line.page &&
+      (placed.line.page !== previous.anchor.line.page || Math.abs(centre(row.anchor.line) - centre(placed.line)) < Math.abs(centre(placed.line) - centre(previous.anchor.line)));
+    row.above = stackOver(row.anchor, previous.below, nearer);
+    previous.below = previous.below.slice(0, previous.below.length - row.above.length);
+  }
+  // A title over the table ("Delivery of 3 March") is not a name: the rows after the first must show the layout too.
+  if (!named(first) || (rows.length > 1 && !rows.slice(1).some(named))) {
+    rows.forEach((row, k) => {
+      row.above = [];
+      row.below = below[k]!;
+    });
+  }
+}
+
+/** The lines at the end of `lines` that stack without a gap over `anchor`, each passing `take`. */
+function stackOver(anchor: PlacedLine, lines: PlacedLine[], take: (placed: PlacedLine) => boolean): PlacedLine[] {
+  const stack: PlacedLine[] = [];
+  let under = anchor.line;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const placed = lines[i]!;
+    const height = Math.min(under.box[3] - under.box[1], placed.line.box[3] - placed.line.box[1]);
+    if (placed.line.page !== under.page || under.box[1] - placed.line.box[3] > height * 0.8 || !take(placed)) break;
+    stack.unshift(placed);
+    under = placed.line;
+  }
+  return stack;
 }

@@ -1,0 +1,100 @@
+// The members of a line that the page leaves out but its numbers give: a net line with a known rate
+// has its VAT and gross total, a gross line its net and VAT (status derived). Per-line VAT rounds on
+// its own, so when the lines of one rate cover exactly a printed VAT group, the lines' VAT is moved by
+// a minor unit at a time, largest lines first, until it sums to the group's VAT as printed. A document
+// that prints no VAT breakdown gets one built from its lines (derived), when every line has a rate and
+// the lines add up to the document's subtotal.
+import type { LineItem } from '../../../schemas/document-fields.schema.js';
+import type { FieldValue, Findings } from '../find-fields.js';
+import { round, type Found } from '../found.js';
+
+const CENT = 0.005;
+
+interface PrintedGroup {
+  rate: number;
+  net: number;
+  vat: number;
+}
+
+export function deriveLineTaxes(items: LineItem[], findings: Findings, header: Findings): void {
+  items.forEach((item, i) => {
+    if (item.vat_rate === null || item.vat_rate === undefined) return;
+    const factor = item.vat_rate / 100;
+    const source = findings.get(`line_items[${i}].${typeof item.subtotal === 'number' ? 'subtotal' : 'total'}`);
+    const set = (member: 'subtotal' | 'vat_amount' | 'total', value: number) => {
+      item[member] = value;
+      findings.set(`line_items[${i}].${member}`, derived(value, source));
+    };
+    if (typeof item.subtotal === 'number' && item.total === null) {
+      set('vat_amount', round(item.subtotal * factor));
+      set('total', round(item.subtotal + item.vat_amount!));
+    } else if (typeof item.total === 'number' && item.subtotal === null) {
+      set('subtotal', round(item.total / (1 + factor)));
+      set('vat_amount', round(item.total - item.subtotal!));
+    } else return;
+    item.amount = item.total;
+    findings.set(`line_items[${i}].amount`, findings.get(`line_items[${i}].total`)!);
+  });
+  for (const group of printedGroups(header)) matchGroup(items, findings, group);
+}
+
+/** Lines of one rate whose nets are the group's net: their VAT must be the group's VAT. */
+function matchGroup(items: LineItem[], findings: Findings, group: PrintedGroup): void {
+  const lines = items.map((item, i) => ({ item, i })).filter(({ item }) => item.vat_rate === group.rate && typeof item.vat_amount === 'number' && typeof item.subtotal === 'number');
+  if (!lines.length || lines.length !== items.filter((item) => item.vat_rate === group.rate).length) return;
+  if (Math.abs(lines.reduce((sum, { item }) => sum + item.subtotal!, 0) - group.net) > CENT) return;
+  let cents = Math.round((group.vat - lines.reduce((sum, { item }) => sum + item.vat_amount!, 0)) * 100);
+  // More than a cent per line is a misread, not rounding.
+  if (cents === 0 || Math.abs(cents) > lines.length) return;
+  const step = Math.sign(cents);
+  for (const { item, i } of [...lines].sort((a, b) => Math.abs(b.item.subtotal!) - Math.abs(a.item.subtotal!))) {
+    if (cents === 0) break;
+    item.vat_amount = round(item.vat_amount! + step / 100);
+    const vat = findings.get(`line_items[${i}].vat_amount`);
+    if (vat) vat.value = item.vat_amount;
+    // A gross line keeps its printed total and gives the cent to its net; a net line to its total.
+    if (findings.get(`line_items[${i}].total`)?.status === 'derived') {
+      item.total = item.amount = round(item.subtotal! + item.vat_amount);
+      findings.get(`line_items[${i}].total`)!.value = item.total;
+    } else {
+      item.subtotal = round(item.total! - item.vat_amount);
+      findings.get(`line_items[${i}].subtotal`)!.value = item.subtotal;
+    }
+    cents -= step;
+  }
+}
+
+/**
+ * A VAT breakdown built from the lines, for a document that prints none: one group per rate, only
+ * when every line has a rate and a net, and the nets add up to the document's subtotal when it has one.
+ */
+export function groupsFromLines(items: LineItem[], header: Findings): Findings {
+  const groups: Findings = new Map();
+  if (!items.length || [...header.keys()].some((path) => path.startsWith('vat_rates['))) return groups;
+  if (items.some((item) => typeof item.vat_rate !== 'number' || typeof item.subtotal !== 'number' || typeof item.vat_amount !== 'number')) return groups;
+  const subtotal = header.get('subtotal')?.value;
+  const net = items.reduce((sum, item) => sum + item.subtotal!, 0);
+  if (typeof subtotal === 'number' && Math.abs(subtotal - net) > CENT) return groups;
+  const rates = [...new Set(items.map((item) => item.vat_rate!))];
+  rates.forEach((rate, i) => {
+    const lines = items.filter((item) => item.vat_rate === rate);
+    const sum = (member: 'subtotal' | 'vat_amount') => round(lines.reduce((total, item) => total + item[member]!, 0));
+    const values = { rate, net: sum('subtotal'), vat: sum('vat_amount'), gross: round(sum('subtotal') + sum('vat_amount')) };
+    for (const [member, value] of Object.entries(values)) groups.set(`vat_rates[${i}].${member}`, derived(value));
+  });
+  return groups;
+}
+
+function printedGroups(header: Findings): PrintedGroup[] {
+  const groups: PrintedGroup[] = [];
+  for (let i = 0; header.has(`vat_rates[${i}].rate`); i++) {
+    const [rate, net, vat] = ['rate', 'net', 'vat'].map((member) => header.get(`vat_rates[${i}].${member}`)?.value);
+    if (typeof rate === 'number' && typeof net === 'number' && typeof vat === 'number') groups.push({ rate, net, vat });
+  }
+  return groups;
+}
+
+/** A value computed from others is as sure as what it came from, and has no place on the page. */
+function derived(value: number, from?: Found<FieldValue>): Found<FieldValue> {
+  return { value, confidence: from ? Math.min(from.confidence, 0.9) : 0.8, status: from?.status === 'review' ? 'review' : 'derived' };
+}
