@@ -20,8 +20,9 @@ export async function extract(request: ExtractionRequest): Promise<ExtractionOut
   const einvoice = read.embeddedXml ? useEmbeddedXml(read.embeddedXml, page.findings, document, warnings) : null;
   const findings = einvoice?.findings ?? page.findings;
   warnings.push(...reconcile(findings, page.kind));
-  const lineItems = einvoice ? { items: einvoice.lineItems, findings: new Map(), groups: new Map() } : findLineItems(page.context, findings);
+  const lineItems = einvoice ? { items: einvoice.lineItems, findings: new Map(), groups: new Map(), warnings: [] } : findLineItems(page.context, findings);
   for (const [path, found] of lineItems.groups) findings.set(path, found);
+  warnings.push(...lineItems.warnings);
   const fields = buildOutcomeFields(findings, lineItems.items, lineItems.findings);
   const isDocument = looksLikeDocument(findings.size, text);
   if (!isDocument) warnings.push('not_a_document: no invoice, receipt or bill fields were found on the page');

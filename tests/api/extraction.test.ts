@@ -69,6 +69,35 @@ describe('extracted fields over the API', () => {
     assert.ok(doc.warnings.some((w: string) => w.startsWith('totals_do_not_add_up')), doc.warnings.join());
   });
 
+  test('an item table: every line with its members, statuses and regions, the VAT breakdown built from the lines', async () => {
+    const doc = await upload([
+      'Rechnung Nr. 4711',
+      'Datum: 05.01.2024',
+      'Bezeichnung                Menge        Preis         MwSt         Betrag',
+      'Schrauben                  2            5,00          19 %         10,00',
+      'Brot                       1            3,00          7 %          3,00',
+      'Zwischensumme                                                      13,00',
+      'Umsatzsteuer                                                        2,11',
+      'Gesamtbetrag                                                       15,11',
+    ]);
+    const items = doc.extraction.line_items;
+    assert.deepEqual(
+      items.map((i: Record<string, unknown>) => [i.description, i.quantity, i.net_unit_price, i.vat_rate, i.subtotal, i.vat_amount, i.total, i.amount]),
+      [
+        ['Schrauben', 2, 5, 19, 10, 1.9, 11.9, 11.9],
+        ['Brot', 1, 3, 7, 3, 0.21, 3.21, 3.21],
+      ],
+    );
+    assert.equal(doc.field_status['line_items[0].subtotal'].status, 'read');
+    assert.equal(doc.field_status['line_items[0].total'].status, 'derived');
+    assert.equal(doc.regions['line_items[1].description'].page, 1);
+    assert.deepEqual(doc.extraction.vat_rates, [
+      { rate: 19, net: 10, vat: 1.9, gross: 11.9 },
+      { rate: 7, net: 3, vat: 0.21, gross: 3.21 },
+    ]);
+    assert.equal(doc.field_status['vat_rates[0].vat'].status, 'derived');
+  });
+
   test('a page of prose is not a document: empty extraction and a warning', async () => {
     const doc = await upload(['The committee met on a Tuesday.', 'Minutes were read and approved.', 'Nobody objected to anything.']);
     assert.equal(doc.is_document, false);

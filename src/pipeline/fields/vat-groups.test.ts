@@ -26,6 +26,10 @@ describe('VAT groups', () => {
     assert.deepEqual(groupsOf(text, 70), [[19, 321.4, 61.07], [7, 127.59, 8.93]]);
   });
 
+  it('takes a rate under a bare "%" heading', () => {
+    assert.deepEqual(groupsOf('T/A     %        Net        Montant\n67      20.00    € 18.12    € 3.62', 3.62), [[20, 18.12, 3.62]]);
+  });
+
   it('reads a single rate whose net is the subtotal on the line above', () => {
     assert.deepEqual(groupsOf('Subtotal   573.00\n19% VAT   108.87\nTotal   681.87', 108.87), [[19, 573, 108.87]]);
   });

@@ -123,7 +123,8 @@ function underTaxHeading(context: FieldContext, line: Line, index: number): bool
   for (const above of context.document.lines.slice(Math.max(0, line.index - 8), line.index).reverse()) {
     if (above.page !== line.page) return false;
     const cell = above.cells.find((c) => overlapX(c.box, word.box) > 0);
-    if (!cell || !/\p{L}/u.test(cell.text)) continue;
+    // A heading of its own is words, or the bare "%" of a rate column.
+    if (!cell || !/[\p{L}%]/u.test(cell.text)) continue;
     return TAX_WORDS.test(cell.text);
   }
   return false;

@@ -25,6 +25,7 @@ import { readRows } from './rows.js';
 export interface PageLineItems {
   items: LineItem[];
   findings: Findings;
+  warnings: string[];
   /** A VAT breakdown built from the lines when the page prints none ("vat_rates[0].net"), status derived. */
   groups: Findings;
 }
@@ -33,6 +34,8 @@ interface Table {
   rows: RowValues[];
   amountHeader: string;
   priceHeader: string;
+  /** The amounts on the table's own sum line. */
+  sums: number[];
 }
 
 export function findLineItems(context: FieldContext, header: Findings): PageLineItems {
@@ -40,7 +43,8 @@ export function findLineItems(context: FieldContext, header: Findings): PageLine
   const headers = findHeaders(document);
   const tables: Table[] = headers.map((table, i) => {
     const rows: RowValues[] = [];
-    for (const row of readRows(document, table, headers[i + 1]?.firstLine ?? document.lines.length, separator)) {
+    const body = readRows(document, table, headers[i + 1]?.firstLine ?? document.lines.length, separator);
+    for (const row of body.rows) {
       const previous = rows.at(-1);
       if (isDiscountLine(row.anchor, separator)) {
         if (previous) applyDiscount(previous, row.anchor, separator);
@@ -50,12 +54,13 @@ export function findLineItems(context: FieldContext, header: Findings): PageLine
       if (values.amount && (namesSomething(values.description?.value) || values.code)) rows.push(values);
     }
     const headerText = (role: string) => table.columns.filter((c) => c.role === role).map((c) => c.text).join(' ');
-    return { rows, amountHeader: headerText('amount'), priceHeader: headerText('unit_price') };
+    return { rows, amountHeader: headerText('amount'), priceHeader: headerText('unit_price'), sums: body.sums };
   });
   if (!tables.some((t) => t.rows.length) && context.kind === 'receipt') tables.push(receiptTable(context, header));
 
   const items: LineItem[] = [];
   const findings: Findings = new Map();
+  const warnings = checkSums(tables, header);
   for (const table of tables) {
     const net = amountsAreNet(table, tables, header, context.kind);
     for (const row of table.rows) {
@@ -96,7 +101,30 @@ export function findLineItems(context: FieldContext, header: Findings): PageLine
     }
   }
   deriveLineTaxes(items, findings, header);
-  return { items, findings, groups: groupsFromLines(items, header) };
+  return { items, findings, warnings, groups: groupsFromLines(items, header) };
+}
+
+/**
+ * A table that closes with a sum line must add up to it (or to the document's subtotal or total, for
+ * a sum line that already holds allowances); the rows of a table continued under a header repeated
+ * on the next page count towards the sum that closes it. One that does not add up is misread
+ * somewhere, so its lines go to a person instead of being forced to fit.
+ */
+function checkSums(tables: Table[], header: Findings): string[] {
+  const warnings: string[] = [];
+  let open: RowValues[] = [];
+  for (const table of tables) {
+    open = [...open, ...table.rows];
+    if (!table.sums.length) continue;
+    const lines = round(open.reduce((total, row) => total + (row.amount?.value ?? 0), 0));
+    const targets = [...table.sums, header.get('subtotal')?.value, header.get('total')?.value];
+    if (open.length && !targets.some((value) => typeof value === 'number' && Math.abs(value - lines) <= 0.005)) {
+      for (const row of open) row.adds = false;
+      warnings.push(`line_items_do_not_add_up: the lines sum to ${lines}, the table's sum line prints ${table.sums.join(' / ')}`);
+    }
+    open = [];
+  }
+  return warnings;
 }
 
 /** A row's name has words; "Round:" or "Incl. :" is the label of a sum, "1x" a misread number. */
@@ -113,7 +141,7 @@ function receiptTable(context: FieldContext, header: Findings): Table {
     return typeof value === 'number' && Math.abs(value - sum) < 0.015;
   });
   for (const row of rows) row.adds = adds;
-  return { rows, amountHeader: '', priceHeader: '' };
+  return { rows, amountHeader: '', priceHeader: '', sums: [] };
 }
 
 /** A row whose quantity × price does not give its amount goes to a person, whatever was read. */

@@ -94,6 +94,12 @@ function checkArithmetic(values: RowValues): void {
     const withVat = values.vatRate ? 1 + values.vatRate.value / 100 : 1;
     const prices = [p.value, values.priceBeforeDiscount?.value].filter((v): v is number => v !== undefined);
     values.adds = prices.some((price) => near(q.value * price, a.value) || near(q.value * price * withVat, a.value));
+    // "28 Std" for 27,5 hours: a quantity printed in whole units is the one the price and amount give.
+    const exact = round(a.value / p.value, 3);
+    if (!values.adds && Number.isInteger(q.value) && Math.round(exact) === q.value && near(exact * p.value, a.value)) {
+      values.quantity = { value: exact, words: q.words, derived: true };
+      values.adds = true;
+    }
   } else if (q && a && !p && q.value !== 0) {
     values.price = { value: round(a.value / q.value, 4), words: [], derived: true };
   } else if (p && a && !q && p.value !== 0) {

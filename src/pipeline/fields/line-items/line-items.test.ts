@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { textPage } from '../../../../tests/helpers/text-page.js';
+import type { Hints } from '../../../schemas/hints.schema.js';
 import { buildTextDocument } from '../../layout/text-document.js';
 import { buildContext } from '../context.js';
 import type { Findings } from '../find-fields.js';
@@ -9,10 +10,10 @@ import { findLineItems } from './index.js';
 
 const documentOf = (pages: string[]) => buildTextDocument(pages.map((text, i) => textPage(text, { page: i + 1 })));
 
-function itemsOf(pages: string | string[], header: Record<string, number> = {}) {
+function itemsOf(pages: string | string[], header: Record<string, number> = {}, hints: Hints = {}) {
   const document = documentOf(Array.isArray(pages) ? pages : [pages]);
   const findings: Findings = new Map(Object.entries(header).map(([path, value]) => [path, { value, confidence: 0.9, status: 'read' as const }]));
-  return findLineItems(buildContext(document, {}), findings);
+  return findLineItems(buildContext(document, hints), findings);
 }
 
 describe('line items from the page', () => {
@@ -59,7 +60,7 @@ Umsatzsteuer 19 %                                                    1,90`, { su
   });
 
   it('continues a table on the next page under its repeated header and takes no carried-forward row', () => {
-    const { items } = itemsOf([
+    const { items, warnings, findings } = itemsOf([
       `Invoice 2024-17
 Description               Quantity    Price       Amount
 Consulting hours          10          80.00       800.00
@@ -76,6 +77,8 @@ Total                                            1240.00`,
       items.map((i) => i.description),
       ['Consulting hours', 'Travel', 'Report writing'],
     );
+    assert.deepEqual(warnings, [], 'the rows of both pages add up to the total that closes the table');
+    assert.equal(findings.get('line_items[0].subtotal')?.status, 'read');
   });
 
   it('reads the barcode and article number printed under the row, and the price before discount', () => {
@@ -306,5 +309,55 @@ Zwischensumme                                    13,00`, { subtotal: 13 });
     const { items } = itemsOf(`Description          Qty    Price      VAT     Amount incl. VAT
 Coffee beans 1kg     2      11.90      19 %    23.80`);
     assert.deepEqual([items[0]!.total, items[0]!.subtotal, items[0]!.vat_amount, items[0]!.amount], [23.8, 20, 3.8, 23.8]);
+  });
+  it('reads a slanted receipt photo whose item line came apart into a name and an amount, and stops at the summary', () => {
+    const page = textPage(`THE CLACHAN
+34 Kingley Street
+2 Meantime Pale
+Product Group Summary
+Food And Drink                 10.20
+Total                          10.20`);
+    // The amount of the item line sits 3 units higher than its name, behind a flat "=" that OCR read as
+    // a word of its own: the layout makes two lines of them.
+    page.words.push({ text: '=', box: [240, 62.5, 246, 64.3], confidence: 1 }, { text: '10.20', box: [260, 57, 298, 69], confidence: 1 });
+    const document = buildTextDocument([page]);
+    assert.ok(document.lines.some((line) => line.text === '= 10.20'), 'the amount is a line of its own');
+    const { items } = findLineItems(buildContext(document, { document_kind: 'receipt' }), new Map([['total', { value: 10.2, confidence: 0.9, status: 'read' as const }]]));
+    assert.deepEqual(
+      items.map((i) => [i.description, i.quantity, i.total]),
+      [['Meantime Pale', 2, 10.2]],
+    );
+  });
+
+  it('takes receipt lines that add up to the subtotal as net when sales tax comes on top, even with one misread', () => {
+    const { items, findings } = itemsOf(`HOME STORE
+037103136480 SNIP LEFT <A>     9.97
+045242268061 BLADES <A>        1.48
+SUBTOTAL                      11.15
+SALES TAX                      0.92
+TOTAL                         12.07`, { subtotal: 11.15, total: 12.07 }, { document_kind: 'receipt' });
+    assert.deepEqual(items.map((i) => i.subtotal), [9.97, 1.48]);
+    assert.equal(findings.get('line_items[1].subtotal')?.status, 'review', 'the lines do not add up: a person checks them');
+  });
+  it('sends the lines of a table that does not add up to its sum line to review, with a warning', () => {
+    const text = (second: string) => `Description        Qty     Price     Amount
+Widget             2       10.00     20.00
+Gadget             1       ${second}     ${second}
+Subtotal                             35.00`;
+    const balanced = itemsOf(text('15.00'));
+    assert.deepEqual(balanced.warnings, []);
+    assert.equal(balanced.findings.get('line_items[0].subtotal')?.status, 'read');
+    const misread = itemsOf(text('16.00'));
+    assert.equal(misread.items[1]!.subtotal, 16, 'the numbers stay as printed');
+    assert.equal(misread.findings.get('line_items[0].subtotal')?.status, 'review');
+    assert.match(misread.warnings[0]!, /^line_items_do_not_add_up: the lines sum to 36/u);
+  });
+  it('takes the quantity the price and amount give when the page prints it in whole units', () => {
+    const { items, findings } = itemsOf(`Beschreibung         Nettopreis     Menge       Betrag
+Kommissionierer      10,50          28 Std      288,75
+Fahrer               10,00          3 Std       30,00`);
+    assert.deepEqual(items.map((i) => i.quantity), [27.5, 3]);
+    assert.equal(findings.get('line_items[0].quantity')?.status, 'derived');
+    assert.equal(findings.get('line_items[0].subtotal')?.status, 'read', 'the row adds up');
   });
 });

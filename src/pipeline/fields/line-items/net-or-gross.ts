@@ -33,5 +33,7 @@ export function amountsAreNet(table: TableAmounts, all: TableAmounts[], header: 
   if (matches(total) && !matches(subtotal)) return false;
   // Some lines unread: amounts that stay within a subtotal printed before tax are added to are net.
   if (subtotal !== undefined && total !== undefined && subtotal < total && sum > 0 && sum <= subtotal + 0.005) return true;
+  // A misread amount: the lines are the sum they come nearer to.
+  if (subtotal !== undefined && total !== undefined && subtotal < total && sum > 0) return Math.abs(sum - subtotal) < Math.abs(sum - total);
   return kind !== 'receipt';
 }

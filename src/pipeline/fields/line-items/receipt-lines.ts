@@ -13,7 +13,9 @@ import { isEan, type RowValues } from './item.js';
 import { PAGE_FURNITURE, TOTALS } from './rows.js';
 
 const NOT_AN_ITEM =
-  /(?<![\p{L}])(?:total|subtotal|sub total|amount|amt|paid|balance|due|qty|items?|tel|phone|fax|cashier|kassierer|receipt|beleg|change|cash|card|visa|mastercard|amex|debit|credit|auth|approval|tendered|savings|saved|discount|rabatt|coupon|points|member|vat|tax|mwst|tva|gst|sst|ust|km|alv|moms|tip|gratuity|rounding|thank|danke|merci|www|http|invoice|terminal|tid|mid|ref)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:total|subtotal|sub total|amount|amt|paid|balance|due|qty|items?|tel|phone|fax|cashier|kassierer|receipt|beleg|change|cash|card|carte|tarjeta|kortti|karta|visa|mastercard|amex|debit|credit|auth|approval|tendered|savings|saved|discount|rabatt|coupon|points|member|vat|tax|mwst|tva|gst|sst|ust|km|alv|moms|tip|gratuity|rounding|thank|danke|merci|www|http|invoice|terminal|tid|mid|ref)(?![\p{L}])/u;
+/** "Product Group Summary", "Zusammenfassung": a recap of the items follows them. */
+const SUMMARY = /(?<![\p{L}])(?:summary|zusammenfassung|recapitulatif|yhteenveto|kokkuvote|sammanfattning|podsumowanie|resumen|kopsavilkums|suvestine|сводка)(?![\p{L}])/u;
 const TAX_FLAG = /^(?:<[a-z]>|\([a-z]\)|[a-z]|\*|[a-z]\*)$/iu;
 const TIMES = /^(\d+(?:[.,]\d+)?)\s*(?:x|@|\*|×)\s*([$€£]?\s?\d+[.,]\d{2,3})$/iu;
 /** "2 x 3.50   7.00" under its name. */
@@ -24,10 +26,25 @@ export function readReceiptLines(context: FieldContext): RowValues[] {
   const rows: RowValues[] = [];
   let pending: Pick<RowValues, 'quantity' | 'price'> | undefined;
   let name: Line | undefined;
+  let lone: { line: Line; amount: Word } | undefined;
   for (const line of document.lines) {
     const text = fold(line.text).trim();
-    if (TOTALS.test(text.replace(/^[^\p{L}]+/u, ''))) {
+    if (TOTALS.test(text.replace(/^[^\p{L}]+/u, '')) || (SUMMARY.test(text) && rows.length)) {
       if (rows.length) break;
+      continue;
+    }
+    // A photo taken at a slant splits "2 Meantime Pale ... 10.20" into an amount and a name on one height.
+    const amountHere = loneAmount(line);
+    const split =
+      lone && sameHeight(lone.line, line) && !NOT_AN_ITEM.test(text) && !/\d[.,]\d{2}(?!\d)/u.test(line.text)
+        ? itemLine([...line.words, lone.amount], line.page, separator)
+        : name && amountHere && sameHeight(name, line)
+          ? itemLine([...name.words, amountHere.amount], line.page, separator)
+          : undefined;
+    lone = amountHere;
+    if (split) {
+      rows.push(split);
+      name = undefined;
       continue;
     }
     const times = TIMES.exec(line.text.trim());
@@ -47,7 +64,7 @@ export function readReceiptLines(context: FieldContext): RowValues[] {
       name = undefined;
       continue;
     }
-    const row = itemLine(line, separator);
+    const row = itemLine(line.words, line.page, separator);
     // A line with a name and no amount may be the name of the "2 x 3.50   7.00" line under it.
     name = !row && (line.text.match(/\p{L}/gu) ?? []).length >= 3 && !/\d[.,]\d{2}(?!\d)/u.test(line.text) ? line : undefined;
     if (!row) continue;
@@ -58,15 +75,27 @@ export function readReceiptLines(context: FieldContext): RowValues[] {
   return rows;
 }
 
-function itemLine(line: Line, separator: DecimalSeparator | undefined): RowValues | undefined {
-  const words = [...line.words];
+/** A line that holds an amount with cents and nothing that names anything. */
+function loneAmount(line: Line): { line: Line; amount: Word } | undefined {
+  const amount = line.words.at(-1);
+  if (!amount || !/\d[.,]\d{2}$/u.test(amount.text) || (line.text.match(/\p{L}/gu) ?? []).length) return undefined;
+  return { line, amount };
+}
+
+function sameHeight(a: Line, b: Line): boolean {
+  const overlap = Math.min(a.box[3], b.box[3]) - Math.max(a.box[1], b.box[1]);
+  return a.page === b.page && overlap > 0.5 * Math.min(a.box[3] - a.box[1], b.box[3] - b.box[1]);
+}
+
+function itemLine(lineWords: Word[], page: number, separator: DecimalSeparator | undefined): RowValues | undefined {
+  const words = [...lineWords];
   while (words.length && TAX_FLAG.test(words.at(-1)!.text)) words.pop();
   const last = words.pop();
   const amount = last && /[.,]\d{2}$/u.test(last.text) ? parseAmount(last.text, separator) : null;
   if (!last || !amount) return undefined;
   while (words.length && TAX_FLAG.test(words.at(-1)!.text)) words.pop();
 
-  const row: RowValues = { page: line.page, adds: true, amount: { value: amount.value, words: [last] } };
+  const row: RowValues = { page, adds: true, amount: { value: amount.value, words: [last] } };
   const first = words[0];
   if (first && /^\d{6,14}$/u.test(first.text)) {
     row[isEan(first.text) ? 'ean' : 'code'] = { value: first.text, words: [first] };

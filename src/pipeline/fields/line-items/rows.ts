@@ -117,9 +117,16 @@ function amountOfRowAbove(row: TableRow, placed: PlacedLine, separator: DecimalS
   return gap < (row.anchor.line.box[3] - row.anchor.line.box[1]) * 0.8;
 }
 
+export interface TableBody {
+  rows: TableRow[];
+  /** The amounts on the sum line that closes the table ("Zwischensumme 202,76"), when it prints one. */
+  sums: number[];
+}
+
 /** The rows under one header, up to the totals block, across page breaks (page headers and footers hold no item money). */
-export function readRows(document: TextDocument, header: TableHeader, nextHeaderLine: number, separator: DecimalSeparator | undefined): TableRow[] {
+export function readRows(document: TextDocument, header: TableHeader, nextHeaderLine: number, separator: DecimalSeparator | undefined): TableBody {
   const rows: TableRow[] = [];
+  let sums: number[] = [];
   const lead: PlacedLine[] = [];
   for (let i = header.lastLine + 1; i < nextHeaderLine; i++) {
     const line = document.lines[i]!;
@@ -132,13 +139,16 @@ export function readRows(document: TextDocument, header: TableHeader, nextHeader
     // "Summe 202,70" or a header row over the totals ("Warenwert  Nettobetrag  Endbetrag").
     const totalsLine = numbersIn(line.words, separator).some((t) => !t.percent) || (line.cells.length >= 2 && !/\d/u.test(line.text));
     const totalsLabel = line.cells.some((cell) => TOTALS_IN.test(fold(cell.text)));
-    if (totalsLabel && totalsLine && !itemNumbers('quantity') && !itemNumbers('unit_price')) break;
+    if (totalsLabel && totalsLine && !itemNumbers('quantity') && !itemNumbers('unit_price')) {
+      sums = numbersIn(line.words, separator).filter((t) => !t.percent).map((t) => t.value);
+      break;
+    }
     const row = rows.at(-1);
     if (money && !(row && amountOfRowAbove(row, placed, separator))) rows.push({ above: [], anchor: placed, below: [] });
     else (row?.below ?? lead).push(placed);
   }
   centreRows(rows, lead);
-  return rows;
+  return { rows, sums };
 }
 
 /**
