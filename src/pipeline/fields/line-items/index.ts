@@ -7,8 +7,10 @@
 //
 // Steps: find each item-table header from its words (columns.ts) → cut the body under it into rows
 // (rows.ts) → read each row's values (item.ts) → decide whether the line amounts are net or gross
-// (net-or-gross.ts) and put them in subtotal or total. Till receipts, which print no header, are read
-// line by line (receipt-lines.ts).
+// (net-or-gross.ts) and put them in subtotal or total → derive each line's missing tax members and,
+// when the page prints no VAT breakdown, build one from the lines (line-tax.ts). Till receipts, which
+// print no header, are read line by line (receipt-lines.ts). A table that does not add up to its own
+// sum line sends its lines to review with a warning.
 import type { LineItem } from '../../../schemas/document-fields.schema.js';
 import { boundingBox } from '../../layout/lines.js';
 import type { Word } from '../../types.js';

@@ -1,7 +1,9 @@
 // The body of an item table, cut into rows. A row starts at a line that holds money in the item
 // columns (a line amount, or a quantity with a unit price); the lines under it, up to the next such
 // line, belong to it (wrapped description, article numbers, "Bruttopreis: 4,00", notes). The body runs
-// on over page breaks and ends at the totals block; a header repeated on the next page starts a new body.
+// on over page breaks and ends at the totals block, whose sum line is kept for checking; a header
+// repeated on the next page starts a new body. In a table whose numbers sit mid-cell, the lines
+// stacked over a row's numbers are that row's.
 import type { Line } from '../../layout/lines.js';
 import type { TextDocument } from '../../layout/text-document.js';
 import type { Word } from '../../types.js';
