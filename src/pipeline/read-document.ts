@@ -1,8 +1,10 @@
 // Reading the page: every page as words with boxes. PDFs give them from the text layer; scanned pages,
 // pages whose text layer is garbage, and images go through OCR.
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { ServiceError } from '../errors.js';
 import { inspectImage } from '../ingest/open-image.js';
 import { openPdf } from '../ingest/open-pdf.js';
+import { activeContentWarnings } from './active-content.js';
 import { findEmbeddedInvoiceXml, type EmbeddedInvoiceXml } from './einvoice/index.js';
 import { ocrPdfPage, readImageWords } from './ocr/index.js';
 import { readPdfWords } from './read-pdf-words.js';
@@ -25,12 +27,22 @@ export async function readDocument(request: ExtractionRequest): Promise<ReadDocu
   }
   const pdf = await openPdf(request.bytes, request.limits);
   try {
-    const { pages, warnings } = await readPdfPages(pdf, languages);
+    const { pages, warnings } = await readPdfPages(pdf, languages).catch(asUnreadable);
     const embeddedXml = request.ignoreEmbeddedXml ? null : await findEmbeddedInvoiceXml(pdf);
+    warnings.push(...(await activeContentWarnings(pdf, embeddedXml?.filename)));
     return { pageCount: pdf.numPages, pages, warnings, ...(embeddedXml ? { embeddedXml } : {}) };
   } finally {
     await pdf.destroy();
   }
+}
+
+/**
+ * pdfjs opens a file lazily: a page tree that loops or a page that cannot be parsed fails only when
+ * the page is read. That is the file's fault, not ours.
+ */
+function asUnreadable(error: unknown): never {
+  if (error instanceof ServiceError) throw error;
+  throw new ServiceError('pdf_unreadable', `the PDF is damaged and its pages cannot be read (${error instanceof Error ? error.message : String(error)})`);
 }
 
 async function readPdfPages(pdf: PDFDocumentProxy, languages: string[] | undefined): Promise<{ pages: PageWords[]; warnings: string[] }> {
