@@ -1,5 +1,5 @@
 // The HTTP server: envelope, errors, authentication, the /api/v1 routes, the OpenAPI document and
-// its reference page, and health probes.
+// its reference page, health probes and metrics.
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -37,6 +37,10 @@ export async function buildServer(services: Services): Promise<FastifyInstance> 
   server.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // The route pattern, never the URL: ids in paths would make a series per document.
+  server.addHook('onResponse', async (request, reply) => {
+    services.metrics.observeRequest(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
+  });
 
   await server.register(swagger, openapiOptions);
   await server.register(swaggerUi, { routePrefix: '/docs' });
@@ -53,6 +57,14 @@ export async function buildServer(services: Services): Promise<FastifyInstance> 
   });
 
   server.get('/openapi.json', { schema: { hide: true } }, async () => server.swagger());
+  // Unauthenticated like the probes: it carries counts and timings, never ids, keys or names. Off
+  // with LEDGERLENS_METRICS=0, or moved to a port of its own with LEDGERLENS_METRICS_PORT.
+  if (config.metrics && config.metricsPort === null) {
+    server.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+      const { body, contentType } = await services.metrics.scrape();
+      return reply.type(contentType).send(body);
+    });
+  }
   server.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   server.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {

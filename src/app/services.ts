@@ -11,6 +11,7 @@ import { BatchService } from '../jobs/batch-service.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { KeyService } from '../keys/key-service.js';
 import { UsageLimits } from '../limits/usage-limits.js';
+import { Metrics } from '../metrics/metrics.js';
 import { ocrEngineStatus } from '../pipeline/ocr/index.js';
 import { ExtractionPool } from '../pipeline/extraction-pool.js';
 import { CursorCodec } from '../security/cursor.js';
@@ -31,6 +32,7 @@ export interface Services {
   readonly callbacks: CallbackService;
   readonly jobs: JobRunner;
   readonly deliveries: DeliveryWorker;
+  readonly metrics: Metrics;
   /** The OCR engine and languages found at start-up, or why none can run. */
   readonly ocr: OcrStatus;
   close(): Promise<void>;
@@ -61,7 +63,12 @@ export async function createServices(config: Config, options: ServiceOptions = {
   // Separate keys per purpose, derived from the one secret.
   const cursorKey = createHmac('sha256', secretKey).update('ledgerlens list cursors').digest();
   const ocr = await probeOcr();
-  const pool = new ExtractionPool({ threads: config.extractionThreads, timeoutMs: config.extractionTimeoutMs });
+  const metrics = new Metrics(store);
+  const pool = new ExtractionPool({
+    threads: config.extractionThreads,
+    timeoutMs: config.extractionTimeoutMs,
+    observe: (result, stages) => metrics.observeExtraction(result, stages),
+  });
   const limits = { maxPages: config.maxPages, maxPixels: config.maxPixels };
   const usageLimits = new UsageLimits(store, clock, { requestsPerMinute: config.rateLimitPerMinute, monthlyDocuments: config.monthlyDocumentQuota });
   const documents = new DocumentService(store, pool, clock, limits, new CursorCodec(cursorKey), usageLimits);
@@ -77,6 +84,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     timeoutMs: config.callbackTimeoutMs,
     allowPrivate: config.callbackAllowPrivate,
     userAgent: USER_AGENT,
+    onAttempt: (outcome) => metrics.observeDelivery(outcome),
   });
   if (config.callbackAllowPrivate) {
     log.warn('LEDGERLENS_CALLBACK_ALLOW_PRIVATE is on: callbacks may target http and private addresses. Never use this in production.');
@@ -93,6 +101,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     callbacks,
     jobs,
     deliveries,
+    metrics,
     ocr,
     async close() {
       await jobs.stop();

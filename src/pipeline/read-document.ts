@@ -8,6 +8,7 @@ import { activeContentWarnings } from './active-content.js';
 import { findEmbeddedInvoiceXml, type EmbeddedInvoiceXml } from './einvoice/index.js';
 import { ocrPdfPage, readImageWords } from './ocr/index.js';
 import { readPdfWords } from './read-pdf-words.js';
+import { StageTimings } from './stage-timings.js';
 import type { ExtractionRequest, PageWords, Word } from './types.js';
 
 export interface ReadDocument {
@@ -18,16 +19,16 @@ export interface ReadDocument {
   embeddedXml?: EmbeddedInvoiceXml;
 }
 
-export async function readDocument(request: ExtractionRequest): Promise<ReadDocument> {
+export async function readDocument(request: ExtractionRequest, timings = new StageTimings()): Promise<ReadDocument> {
   const languages = request.hints.language ? [request.hints.language] : undefined;
   if (request.mediaType !== 'application/pdf') {
-    const image = await inspectImage(request.bytes, request.mediaType, request.limits);
-    const read = await readImageWords(request.bytes, request.mediaType, languages);
+    const image = await timings.time('open', () => inspectImage(request.bytes, request.mediaType, request.limits));
+    const read = await timings.time('ocr', () => readImageWords(request.bytes, request.mediaType, languages));
     return { pageCount: image.pages, pages: read.pages, warnings: read.warnings };
   }
-  const pdf = await openPdf(request.bytes, request.limits);
+  const pdf = await timings.time('open', () => openPdf(request.bytes, request.limits));
   try {
-    const { pages, warnings } = await readPdfPages(pdf, languages).catch(asUnreadable);
+    const { pages, warnings } = await readPdfPages(pdf, languages, timings).catch(asUnreadable);
     const embeddedXml = request.ignoreEmbeddedXml ? null : await findEmbeddedInvoiceXml(pdf);
     warnings.push(...(await activeContentWarnings(pdf, embeddedXml?.filename)));
     return { pageCount: pdf.numPages, pages, warnings, ...(embeddedXml ? { embeddedXml } : {}) };
@@ -45,18 +46,18 @@ function asUnreadable(error: unknown): never {
   throw new ServiceError('pdf_unreadable', `the PDF is damaged and its pages cannot be read (${error instanceof Error ? error.message : String(error)})`);
 }
 
-async function readPdfPages(pdf: PDFDocumentProxy, languages: string[] | undefined): Promise<{ pages: PageWords[]; warnings: string[] }> {
+async function readPdfPages(pdf: PDFDocumentProxy, languages: string[] | undefined, timings: StageTimings): Promise<{ pages: PageWords[]; warnings: string[] }> {
   const pages: PageWords[] = [];
   const warnings: string[] = [];
   for (let number = 1; number <= pdf.numPages; number++) {
-    const page = await pdf.getPage(number);
+    const page = await timings.time('text_layer', () => pdf.getPage(number));
     try {
-      const layer = await readPdfWords(page);
+      const layer = await timings.time('text_layer', () => readPdfWords(page));
       if (textLayerUsable(layer.words)) {
         pages.push(layer);
         continue;
       }
-      const read = await ocrPdfPage(page, languages);
+      const read = await timings.time('ocr', () => ocrPdfPage(page, languages));
       pages.push(read.words);
       warnings.push(...read.warnings);
       if (layer.words.length) warnings.push(`text_layer_unusable: page ${number} was read by OCR because its text layer does not map to readable text`);
