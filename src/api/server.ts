@@ -24,6 +24,9 @@ export async function buildServer(services: Services): Promise<FastifyInstance> 
     loggerInstance: services.log as FastifyBaseLogger,
     genReqId: () => newId('req'),
     requestIdHeader: false,
+    // Fastify's own request lines log the URL with its query string, where a client may have put
+    // its key (?api_key=…) or a search for a filename; the line below logs the path only.
+    disableRequestLogging: true,
     bodyLimit: config.maxRequestBytes,
     routerOptions: { maxParamLength: 200 },
   });
@@ -37,9 +40,11 @@ export async function buildServer(services: Services): Promise<FastifyInstance> 
   server.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // The route pattern, never the URL: ids in paths would make a series per document.
+  // Metrics label the route pattern, never the URL: ids in paths would make a series per document.
   server.addHook('onResponse', async (request, reply) => {
-    services.metrics.observeRequest(request.routeOptions.url ?? 'unmatched', request.method, reply.statusCode, reply.elapsedTime / 1000);
+    const route = request.routeOptions.url ?? 'unmatched';
+    services.metrics.observeRequest(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    request.log.info({ method: request.method, path: request.url.split('?')[0], route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
   });
 
   await server.register(swagger, openapiOptions);

@@ -1,7 +1,7 @@
 // The composition root: opens the store and the extraction pool and wires the use cases. Each
 // process role (API, worker, CLI) builds one of these and uses the parts it needs.
 import { createHmac } from 'node:crypto';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { CallbackService } from '../callbacks/callback-service.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
@@ -18,6 +18,7 @@ import { CursorCodec } from '../security/cursor.js';
 import { createSecretBox, loadSecretKey } from '../security/secret-box.js';
 import { openDatabase, type Database } from '../storage/database.js';
 import { Store } from '../storage/store.js';
+import { createLogger } from './logger.js';
 import { USER_AGENT } from './version.js';
 
 export interface Services {
@@ -56,7 +57,7 @@ async function probeOcr(): Promise<OcrStatus> {
 
 export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
   const clock = options.clock ?? systemClock;
-  const log = options.log ?? pino({ level: config.logLevel });
+  const log = options.log ?? createLogger(config.logLevel);
   const database: Database = await openDatabase(config);
   const store = new Store(database.db, database.profile);
   const secretKey = loadSecretKey(config.secretKey, config.dataDir);
