@@ -3,7 +3,7 @@
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Services } from '../app/services.js';
 import { ServiceError } from '../errors.js';
 import { newId } from '../security/ids.js';
@@ -26,7 +26,7 @@ export async function buildServer(services: Services): Promise<FastifyInstance> 
     requestIdHeader: false,
     // Fastify's own request lines log the URL with its query string, where a client may have put
     // its key (?api_key=…) or a search for a filename; the line below logs the path only.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.maxRequestBytes,
     routerOptions: { maxParamLength: 200 },
   });
