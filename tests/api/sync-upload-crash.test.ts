@@ -1,6 +1,7 @@
-// A process killed (SIGKILL) in the middle of synchronous uploads: after a restart on the same data,
-// every upload that was answered 200 is stored exactly once, an upload that got no answer is either
-// wholly there (document, file, usage entry) or wholly absent, and the usage ledger is exact.
+// A process killed (SIGKILL) or stopped (SIGTERM) in the middle of synchronous uploads: after a
+// restart on the same data, every upload that was answered 200 is stored exactly once, an upload that
+// got no answer is either wholly there (document, file, usage entry) or wholly absent, and the usage
+// ledger is exact. A graceful stop answers the uploads it had already started.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import { formData } from '../helpers/server.js';
 const CLIENTS = 4;
 const ANSWERED_BEFORE_KILL = 6;
 
-test('SIGKILL during synchronous uploads: answered uploads stored once, unanswered all or nothing, usage exact', async () => {
+async function interruptedUploads(signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ledgerlens-sync-crash-'));
   const env = { LEDGERLENS_DATA_DIR: dataDir, LEDGERLENS_EXTRACTION_THREADS: '1' };
   try {
@@ -30,25 +31,39 @@ test('SIGKILL during synchronous uploads: answered uploads stored once, unanswer
 
     const serve = await startServeProcess(env);
     let killed: Promise<void> | null = null;
+    /** Uploads under way when the signal was sent. */
+    let inFlightAtSignal = new Set<string>();
+    const inFlight = new Set<string>();
     const client = async () => {
       while (next < uploads.length && !killed) {
         const upload = uploads[next++]!;
+        inFlight.add(upload.filename);
         try {
           const res = await fetch(`${serve.baseUrl}/api/v1/documents`, { method: 'POST', headers, body: formData([{ field: 'file', name: upload.filename, bytes: upload.bytes }]) });
           const body = (await res.json()) as { data: { id: string } };
           assert.equal(res.status, 200, JSON.stringify(body));
           answered.set(upload.filename, body.data.id);
-          if (answered.size >= ANSWERED_BEFORE_KILL) killed ??= serve.stop('SIGKILL');
+          if (answered.size >= ANSWERED_BEFORE_KILL && !killed) {
+            inFlightAtSignal = new Set([...inFlight].filter((name) => name !== upload.filename));
+            killed = serve.stop(signal);
+          }
         } catch (error) {
           if (!killed) throw error;
           unanswered.add(upload.filename);
+        } finally {
+          inFlight.delete(upload.filename);
         }
       }
     };
     await Promise.all(Array.from({ length: CLIENTS }, client));
     await killed;
     assert.ok(answered.size >= ANSWERED_BEFORE_KILL);
-    assert.ok(unanswered.size >= 1, 'some uploads were in flight when the process died');
+    assert.ok(inFlightAtSignal.size >= 1, 'some uploads were under way when the signal came');
+    if (signal === 'SIGKILL') assert.ok(unanswered.size >= 1, 'some uploads were cut off');
+    else {
+      assert.equal(serve.child.exitCode, 0, serve.output());
+      for (const name of inFlightAtSignal) assert.ok(answered.has(name), `${name} was under way at SIGTERM and was answered`);
+    }
 
     const restarted = await startServeProcess(env);
     try {
@@ -85,4 +100,8 @@ test('SIGKILL during synchronous uploads: answered uploads stored once, unanswer
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
-});
+}
+
+test('SIGKILL during synchronous uploads: answered uploads stored once, unanswered all or nothing, usage exact', () => interruptedUploads('SIGKILL'));
+
+test('SIGTERM during synchronous uploads: the uploads under way are answered and stored, then the process exits 0', () => interruptedUploads('SIGTERM'));
