@@ -9,6 +9,7 @@ import { ServiceError } from '../errors.js';
 import { newId } from '../security/ids.js';
 import { registerAuthentication } from './auth.js';
 import { handleError } from './error-handler.js';
+import { registerJsonBodyParser } from './json-body.js';
 import { openapiOptions } from './openapi.js';
 import { callbackRoutes } from './routes/callback.routes.js';
 import { documentsRoutes } from './routes/documents.routes.js';
@@ -33,6 +34,7 @@ export async function buildServer(services: Services): Promise<FastifyInstance> 
   server.setValidatorCompiler(validatorCompiler);
   // Requests carry JSON or multipart bodies only; any other type is refused with 415.
   server.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(server);
   server.setErrorHandler(handleError);
   server.setNotFoundHandler((request, reply) =>
     handleError(new ServiceError('not_found', `no route for ${request.method} ${request.url.split('?')[0]}`) as never, request, reply),

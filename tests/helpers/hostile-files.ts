@@ -308,7 +308,7 @@ export async function hostileCases(): Promise<HostileCase[]> {
       batch: { job: 'succeeded' },
     },
     { name: 'json-oversized', covers: 'oversized JSON', input: json({ content: Buffer.alloc(HOSTILE_LIMITS.maxRequestBytes, 1).toString('base64') }), single: tooLarge, batch: 'same' },
-    { name: 'json-deeply-nested', covers: 'deeply nested JSON', input: { kind: 'body', contentType: 'application/json', body: deepJson(100_000) }, single: { status: 400, code: 'invalid_request' }, batch: 'same' },
+    { name: 'json-deeply-nested', covers: 'deeply nested JSON', input: { kind: 'body', contentType: 'application/json', body: deepJson(1_000_000) }, single: { status: 400, code: 'invalid_request' }, batch: 'same' },
     { name: 'json-invalid-base64', covers: 'invalid base64', input: json({ content: `${text.toString('base64').slice(0, 100)}$%^&` }), single: { status: 400, code: 'invalid_request' }, batch: 'same' },
     { name: 'json-base64-of-nothing', covers: 'invalid base64', input: json({ content: '====' }), single: { status: 400, code: 'invalid_request' }, batch: 'same' },
   ];
