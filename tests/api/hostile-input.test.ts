@@ -11,8 +11,11 @@ import { HOSTILE_LIMITS, hostileCases, slowPoisonedPdf, type Expected, type Host
 import { startTestServer, waitForJob, type ApiResponse, type TestServer } from '../helpers/server.js';
 
 const cases = await hostileCases();
-/** Short enough that the poisoned file below is stopped within the test, long enough for OCR of the image cases. */
-const TIMEOUT_MS = 8000;
+/**
+ * Short enough that the poisoned file below is stopped within the test, long enough for OCR of the
+ * image cases and for a fresh thread's first document on a crowded machine.
+ */
+const TIMEOUT_MS = 15_000;
 
 /** A multipart body written by hand, so a filename can be any bytes, invalid UTF-8 included. */
 function multipart(field: string, file: HostileFile): { body: Buffer; contentType: string } {

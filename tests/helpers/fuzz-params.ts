@@ -11,7 +11,7 @@ const long = process.env.LEDGERLENS_FUZZ === 'long';
 const seedFromEnv = process.env.LEDGERLENS_FUZZ_SEED ? Number(process.env.LEDGERLENS_FUZZ_SEED) : undefined;
 /** One seed per test process, shared by every property in it, so one number replays the run. */
 const runSeed = seedFromEnv ?? (long ? randomInt(2 ** 31) : undefined);
-if (runSeed !== undefined) console.log(`# fuzz seed ${runSeed} (replay with LEDGERLENS_FUZZ_SEED=${runSeed})`);
+if (runSeed !== undefined) console.log(`fuzz seed ${runSeed} (replay with LEDGERLENS_FUZZ_SEED=${runSeed})`);
 
 /** `ciRuns` with `ciSeed` normally; in the long run ten times the runs (or LEDGERLENS_FUZZ_RUNS). */
 export function fuzzParams(ciRuns: number, ciSeed: number): FuzzParams {

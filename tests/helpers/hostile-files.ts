@@ -316,9 +316,9 @@ export async function hostileCases(): Promise<HostileCase[]> {
 
 /** The case that keeps an extraction thread busy longest, for the "service stays responsive" check. */
 export function slowPoisonedPdf(): Buffer {
-  // A page with no text layer (so it is rendered for OCR) whose content stream draws a million tiny
-  // paths: valid, small on the wire, and slow to render.
-  const ops = Buffer.from('0 0 m 1 1 l S\n'.repeat(1_000_000));
+  // A page with no text layer (so it is rendered for OCR) whose content stream draws three million
+  // tiny paths: valid, small on the wire, and slow to render (a third of it outlasted a 20 s limit).
+  const ops = Buffer.from('0 0 m 1 1 l S\n'.repeat(3_000_000));
   return rawPdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
