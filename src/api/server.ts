@@ -1,14 +1,15 @@
 // The HTTP server: envelope, errors, authentication, the /api/v1 routes, the OpenAPI document and
-// its reference page, and health probes.
+// its reference page, health probes and metrics.
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Services } from '../app/services.js';
 import { ServiceError } from '../errors.js';
 import { newId } from '../security/ids.js';
 import { registerAuthentication } from './auth.js';
 import { handleError } from './error-handler.js';
+import { registerJsonBodyParser } from './json-body.js';
 import { openapiOptions } from './openapi.js';
 import { callbackRoutes } from './routes/callback.routes.js';
 import { documentsRoutes } from './routes/documents.routes.js';
@@ -24,18 +25,28 @@ export async function buildServer(services: Services): Promise<FastifyInstance> 
     loggerInstance: services.log as FastifyBaseLogger,
     genReqId: () => newId('req'),
     requestIdHeader: false,
+    // Fastify's own request lines log the URL with its query string, where a client may have put
+    // its key (?api_key=…) or a search for a filename; the line below logs the path only.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.maxRequestBytes,
     routerOptions: { maxParamLength: 200 },
   });
   server.setValidatorCompiler(validatorCompiler);
   // Requests carry JSON or multipart bodies only; any other type is refused with 415.
   server.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(server);
   server.setErrorHandler(handleError);
   server.setNotFoundHandler((request, reply) =>
     handleError(new ServiceError('not_found', `no route for ${request.method} ${request.url.split('?')[0]}`) as never, request, reply),
   );
   server.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // Metrics label the route pattern, never the URL: ids in paths would make a series per document.
+  server.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    services.metrics.observeRequest(route, request.method, reply.statusCode, reply.elapsedTime / 1000);
+    request.log.info({ method: request.method, path: request.url.split('?')[0], route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request completed');
   });
 
   await server.register(swagger, openapiOptions);
@@ -53,6 +64,14 @@ export async function buildServer(services: Services): Promise<FastifyInstance> 
   });
 
   server.get('/openapi.json', { schema: { hide: true } }, async () => server.swagger());
+  // Unauthenticated like the probes: it carries counts and timings, never ids, keys or names. Off
+  // with LEDGERLENS_METRICS=0, or moved to a port of its own with LEDGERLENS_METRICS_PORT.
+  if (config.metrics && config.metricsPort === null) {
+    server.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+      const { body, contentType } = await services.metrics.scrape();
+      return reply.type(contentType).send(body);
+    });
+  }
   server.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   server.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {

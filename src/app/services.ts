@@ -1,7 +1,7 @@
 // The composition root: opens the store and the extraction pool and wires the use cases. Each
 // process role (API, worker, CLI) builds one of these and uses the parts it needs.
 import { createHmac } from 'node:crypto';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { CallbackService } from '../callbacks/callback-service.js';
 import { systemClock, type Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
@@ -11,12 +11,14 @@ import { BatchService } from '../jobs/batch-service.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { KeyService } from '../keys/key-service.js';
 import { UsageLimits } from '../limits/usage-limits.js';
+import { Metrics } from '../metrics/metrics.js';
 import { ocrEngineStatus } from '../pipeline/ocr/index.js';
 import { ExtractionPool } from '../pipeline/extraction-pool.js';
 import { CursorCodec } from '../security/cursor.js';
 import { createSecretBox, loadSecretKey } from '../security/secret-box.js';
 import { openDatabase, type Database } from '../storage/database.js';
 import { Store } from '../storage/store.js';
+import { createLogger } from './logger.js';
 import { USER_AGENT } from './version.js';
 
 export interface Services {
@@ -31,6 +33,7 @@ export interface Services {
   readonly callbacks: CallbackService;
   readonly jobs: JobRunner;
   readonly deliveries: DeliveryWorker;
+  readonly metrics: Metrics;
   /** The OCR engine and languages found at start-up, or why none can run. */
   readonly ocr: OcrStatus;
   close(): Promise<void>;
@@ -54,14 +57,19 @@ async function probeOcr(): Promise<OcrStatus> {
 
 export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
   const clock = options.clock ?? systemClock;
-  const log = options.log ?? pino({ level: config.logLevel });
+  const log = options.log ?? createLogger(config.logLevel);
   const database: Database = await openDatabase(config);
   const store = new Store(database.db, database.profile);
   const secretKey = loadSecretKey(config.secretKey, config.dataDir);
   // Separate keys per purpose, derived from the one secret.
   const cursorKey = createHmac('sha256', secretKey).update('ledgerlens list cursors').digest();
   const ocr = await probeOcr();
-  const pool = new ExtractionPool({ threads: config.extractionThreads, timeoutMs: config.extractionTimeoutMs });
+  const metrics = new Metrics(store);
+  const pool = new ExtractionPool({
+    threads: config.extractionThreads,
+    timeoutMs: config.extractionTimeoutMs,
+    observe: (result, stages) => metrics.observeExtraction(result, stages),
+  });
   const limits = { maxPages: config.maxPages, maxPixels: config.maxPixels };
   const usageLimits = new UsageLimits(store, clock, { requestsPerMinute: config.rateLimitPerMinute, monthlyDocuments: config.monthlyDocumentQuota });
   const documents = new DocumentService(store, pool, clock, limits, new CursorCodec(cursorKey), usageLimits);
@@ -77,6 +85,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     timeoutMs: config.callbackTimeoutMs,
     allowPrivate: config.callbackAllowPrivate,
     userAgent: USER_AGENT,
+    onAttempt: (outcome) => metrics.observeDelivery(outcome),
   });
   if (config.callbackAllowPrivate) {
     log.warn('LEDGERLENS_CALLBACK_ALLOW_PRIVATE is on: callbacks may target http and private addresses. Never use this in production.');
@@ -93,6 +102,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     callbacks,
     jobs,
     deliveries,
+    metrics,
     ocr,
     async close() {
       await jobs.stop();

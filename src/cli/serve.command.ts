@@ -2,6 +2,7 @@
 import { createServices } from '../app/services.js';
 import { buildServer } from '../api/server.js';
 import type { Config } from '../config/config.js';
+import { startMetricsServer, stopMetricsServer } from '../metrics/metrics-server.js';
 import { untilStopped } from './until-stopped.js';
 
 export async function runServe(config: Config): Promise<number> {
@@ -9,6 +10,7 @@ export async function runServe(config: Config): Promise<number> {
   await bootstrapFirstKey(services);
   const server = await buildServer(services);
   await server.listen({ port: config.port, host: config.host });
+  const metricsServer = config.metrics && config.metricsPort !== null ? await startMetricsServer(services.metrics, config.metricsPort, config.host, services.log) : null;
   if (config.runWorkers) {
     services.jobs.start();
     services.deliveries.start();
@@ -17,6 +19,7 @@ export async function runServe(config: Config): Promise<number> {
 
   await untilStopped(services.log);
   await server.close();
+  await stopMetricsServer(metricsServer);
   await services.close();
   return 0;
 }

@@ -25,6 +25,10 @@ export interface Config {
   readonly monthlyDocumentQuota: number;
   readonly secretKey: string | null;
   readonly logLevel: string;
+  /** Serve Prometheus metrics at all. */
+  readonly metrics: boolean;
+  /** null: /metrics on the API port (serve only); a port: a listener of its own, in serve and worker. */
+  readonly metricsPort: number | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -51,6 +55,8 @@ export const SETTINGS = {
   LEDGERLENS_SYNC_EXTRACTION: { default: 'local', doc: 'local: POST /documents extracts in the API process; worker: hands it to the worker processes and waits' },
   LEDGERLENS_SECRET_KEY: { default: '', doc: 'Key that encrypts callback signing secrets at rest (64 hex chars); default: a key file in the data folder' },
   LOG_LEVEL: { default: 'info', doc: 'pino log level' },
+  LEDGERLENS_METRICS: { default: '1', doc: '1 serves Prometheus metrics at /metrics (unauthenticated); 0 turns them off' },
+  LEDGERLENS_METRICS_PORT: { default: '', doc: 'Unset: /metrics on the API port (serve); a port: metrics on a listener of their own on HOST, in serve and worker' },
 } as const;
 
 export class ConfigError extends Error {}
@@ -114,6 +120,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     syncExtraction: oneOf(env, 'LEDGERLENS_SYNC_EXTRACTION', ['local', 'worker'] as const),
     secretKey: secretKey || null,
     logLevel: read(env, 'LOG_LEVEL'),
+    metrics: flag(env, 'LEDGERLENS_METRICS'),
+    metricsPort: read(env, 'LEDGERLENS_METRICS_PORT') ? integer(env, 'LEDGERLENS_METRICS_PORT', 1) : null,
     ...overrides,
   };
   return Object.freeze(config);

@@ -20,6 +20,8 @@ export interface DeliveryWorkerOptions {
   pollMs?: number;
   /** Deliveries in flight at once per process. */
   concurrency?: number;
+  /** Told of every attempt's outcome (metrics): delivered, retry (queued again) or failed for good. */
+  onAttempt?: (outcome: 'delivered' | 'retry' | 'failed') => void;
 }
 
 /**
@@ -94,6 +96,7 @@ export class DeliveryWorker {
         : { status: 'failed', last_http_status: result.status, last_error: result.error };
     }
     const recorded = await this.store.deliveries.record(row.id, attempt, outcome);
+    this.options.onAttempt?.(outcome.status === 'queued' ? 'retry' : outcome.status);
     // The URL is the business's own and may carry a token in its path: it is not logged.
     log.info({ status: outcome.status, http_status: result.status, error: result.ok ? undefined : result.error, recorded }, 'callback delivery attempt');
   }

@@ -94,3 +94,10 @@ describe('detectMediaType', () => {
     );
   });
 });
+
+test('a polyglot is what its first bytes say: a JPEG carrying a PDF in its first KiB is a JPEG', async () => {
+  const jpeg = await blank().jpeg().toBuffer();
+  const comment = Buffer.concat([Buffer.from([0xff, 0xfe, 0x00, MINIMAL_PDF.length + 2]), MINIMAL_PDF]);
+  assert.equal(await detectMediaType(Buffer.concat([jpeg.subarray(0, 2), comment, jpeg.subarray(2)])), 'image/jpeg');
+  assert.equal(await detectMediaType(Buffer.concat([MINIMAL_PDF, tinyZip()])), 'application/pdf');
+});

@@ -21,11 +21,14 @@ function isSupported(mime: string): mime is MediaType {
 }
 
 export async function detectMediaType(bytes: Uint8Array): Promise<MediaType> {
+  const found = await fileTypeFromBuffer(bytes);
+  const mime = found ? (ALIASES[found.mime] ?? found.mime) : undefined;
+  // An image signature at offset 0 wins: a JPEG that carries "%PDF-" in a comment (a polyglot) is
+  // shown as a JPEG by every viewer, so it is read as one.
+  if (mime && mime !== 'application/pdf' && isSupported(mime)) return mime;
   // PDF readers accept a header anywhere in the first KiB; file-type wants it at offset 0.
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
   if (head.includes('%PDF-')) return 'application/pdf';
-  const found = await fileTypeFromBuffer(bytes);
-  const mime = found ? (ALIASES[found.mime] ?? found.mime) : undefined;
   if (mime && isSupported(mime)) return mime;
   throw new ServiceError(
     'unsupported_media_type',

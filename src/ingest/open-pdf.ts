@@ -1,17 +1,19 @@
-// Opens a PDF with pdfjs (Apache-2.0) and tells apart the three ways that can go wrong for a client:
-// a password, a damaged file, too many pages.
+// Opens a PDF with pdfjs (Apache-2.0) and tells apart the ways that can go wrong for a client: a
+// decompression bomb, a password, a damaged file, too many pages.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ServiceError } from '../errors.js';
-import type { IngestLimits } from './limits.js';
+import { maxStreamBytes, type IngestLimits } from './limits.js';
+import { checkPdfStreamSizes } from './pdf-stream-budget.js';
 
 const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 // Fonts for the 14 standard PDF fonts ship inside pdfjs-dist; nothing is fetched at run time.
 const standardFontDataUrl = pathToFileURL(join(pdfjsRoot, 'standard_fonts') + '/').href;
 
 export async function openPdf(bytes: Uint8Array, limits: IngestLimits): Promise<PDFDocumentProxy> {
+  await checkPdfStreamSizes(bytes, maxStreamBytes(limits));
   let pdf: PDFDocumentProxy;
   try {
     pdf = await getDocument({
@@ -22,6 +24,8 @@ export async function openPdf(bytes: Uint8Array, limits: IngestLimits): Promise<
       useSystemFonts: false,
       standardFontDataUrl,
       stopAtErrors: false,
+      // An image XObject claiming more pixels than an image upload may have is not drawn at all.
+      maxImageSize: limits.maxPixels,
       verbosity: 0,
     }).promise;
   } catch (error) {

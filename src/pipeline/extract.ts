@@ -9,18 +9,21 @@ import { buildTextDocument, rawText, type TextDocument } from './layout/text-doc
 import { buildOutcomeFields } from './outcome.js';
 import { readDocument } from './read-document.js';
 import { reconcile } from './reconcile/reconcile.js';
+import { StageTimings } from './stage-timings.js';
 import type { ExtractionRequest } from './types.js';
 
-export async function extract(request: ExtractionRequest): Promise<ExtractionOutcome> {
-  const read = await readDocument(request);
-  const document = buildTextDocument(read.pages);
+export async function extract(request: ExtractionRequest, timings = new StageTimings()): Promise<ExtractionOutcome> {
+  const read = await readDocument(request, timings);
+  const document = timings.timeSync('layout', () => buildTextDocument(read.pages));
   const text = rawText(document);
-  const page = findFields(document, request.hints);
+  const page = timings.timeSync('fields', () => findFields(document, request.hints));
   const warnings = [...read.warnings];
-  const einvoice = read.embeddedXml ? useEmbeddedXml(read.embeddedXml, page.findings, document, warnings) : null;
+  const einvoice = read.embeddedXml ? timings.timeSync('fields', () => useEmbeddedXml(read.embeddedXml!, page.findings, document, warnings)) : null;
   const findings = einvoice?.findings ?? page.findings;
-  warnings.push(...reconcile(findings, page.kind));
-  const lineItems = einvoice ? { items: einvoice.lineItems, findings: new Map(), groups: new Map(), warnings: [] } : findLineItems(page.context, findings);
+  warnings.push(...timings.timeSync('reconcile', () => reconcile(findings, page.kind)));
+  const lineItems = einvoice
+    ? { items: einvoice.lineItems, findings: new Map(), groups: new Map(), warnings: [] }
+    : timings.timeSync('fields', () => findLineItems(page.context, findings));
   for (const [path, found] of lineItems.groups) findings.set(path, found);
   warnings.push(...lineItems.warnings);
   const fields = buildOutcomeFields(findings, lineItems.items, lineItems.findings);

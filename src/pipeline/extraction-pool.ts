@@ -2,6 +2,7 @@
 // a heap limit per document, so one hostile or huge file cannot stall or crash the service.
 import { Piscina } from 'piscina';
 import { ServiceError } from '../errors.js';
+import type { StageSeconds } from './stage-timings.js';
 import type { ExtractionReply, ExtractionRequest, ExtractionResult } from './types.js';
 
 export interface ExtractionPoolOptions {
@@ -9,6 +10,8 @@ export interface ExtractionPoolOptions {
   timeoutMs: number;
   /** Old-generation heap of one worker thread, in MB. */
   heapMb?: number;
+  /** Told of every document's result ("ok" or the error code) and stage times (metrics). */
+  observe?: (result: string, stages: StageSeconds) => void;
 }
 
 export class ExtractionPool {
@@ -35,10 +38,13 @@ export class ExtractionPool {
     try {
       reply = await this.pool.run(request, { signal: AbortSignal.timeout(this.options.timeoutMs) });
     } catch (error) {
-      throw this.describeCrash(error);
+      const crash = this.describeCrash(error);
+      this.options.observe?.(crash.code, {});
+      throw crash;
     } finally {
       this.release();
     }
+    this.options.observe?.(reply.ok ? 'ok' : reply.error.code, reply.stages);
     if (!reply.ok) throw new ServiceError(reply.error.code, reply.error.message);
     return reply;
   }

@@ -1,11 +1,14 @@
 // Reading the page: every page as words with boxes. PDFs give them from the text layer; scanned pages,
 // pages whose text layer is garbage, and images go through OCR.
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { ServiceError } from '../errors.js';
 import { inspectImage } from '../ingest/open-image.js';
 import { openPdf } from '../ingest/open-pdf.js';
+import { activeContentWarnings } from './active-content.js';
 import { findEmbeddedInvoiceXml, type EmbeddedInvoiceXml } from './einvoice/index.js';
 import { ocrPdfPage, readImageWords } from './ocr/index.js';
 import { readPdfWords } from './read-pdf-words.js';
+import { StageTimings } from './stage-timings.js';
 import type { ExtractionRequest, PageWords, Word } from './types.js';
 
 export interface ReadDocument {
@@ -16,35 +19,45 @@ export interface ReadDocument {
   embeddedXml?: EmbeddedInvoiceXml;
 }
 
-export async function readDocument(request: ExtractionRequest): Promise<ReadDocument> {
+export async function readDocument(request: ExtractionRequest, timings = new StageTimings()): Promise<ReadDocument> {
   const languages = request.hints.language ? [request.hints.language] : undefined;
   if (request.mediaType !== 'application/pdf') {
-    const image = await inspectImage(request.bytes, request.mediaType, request.limits);
-    const read = await readImageWords(request.bytes, request.mediaType, languages);
+    const image = await timings.time('open', () => inspectImage(request.bytes, request.mediaType, request.limits));
+    const read = await timings.time('ocr', () => readImageWords(request.bytes, request.mediaType, languages));
     return { pageCount: image.pages, pages: read.pages, warnings: read.warnings };
   }
-  const pdf = await openPdf(request.bytes, request.limits);
+  const pdf = await timings.time('open', () => openPdf(request.bytes, request.limits));
   try {
-    const { pages, warnings } = await readPdfPages(pdf, languages);
+    const { pages, warnings } = await readPdfPages(pdf, languages, timings).catch(asUnreadable);
     const embeddedXml = request.ignoreEmbeddedXml ? null : await findEmbeddedInvoiceXml(pdf);
+    warnings.push(...(await activeContentWarnings(pdf, embeddedXml?.filename)));
     return { pageCount: pdf.numPages, pages, warnings, ...(embeddedXml ? { embeddedXml } : {}) };
   } finally {
     await pdf.destroy();
   }
 }
 
-async function readPdfPages(pdf: PDFDocumentProxy, languages: string[] | undefined): Promise<{ pages: PageWords[]; warnings: string[] }> {
+/**
+ * pdfjs opens a file lazily: a page tree that loops or a page that cannot be parsed fails only when
+ * the page is read. That is the file's fault, not ours.
+ */
+function asUnreadable(error: unknown): never {
+  if (error instanceof ServiceError) throw error;
+  throw new ServiceError('pdf_unreadable', `the PDF is damaged and its pages cannot be read (${error instanceof Error ? error.message : String(error)})`);
+}
+
+async function readPdfPages(pdf: PDFDocumentProxy, languages: string[] | undefined, timings: StageTimings): Promise<{ pages: PageWords[]; warnings: string[] }> {
   const pages: PageWords[] = [];
   const warnings: string[] = [];
   for (let number = 1; number <= pdf.numPages; number++) {
-    const page = await pdf.getPage(number);
+    const page = await timings.time('text_layer', () => pdf.getPage(number));
     try {
-      const layer = await readPdfWords(page);
+      const layer = await timings.time('text_layer', () => readPdfWords(page));
       if (textLayerUsable(layer.words)) {
         pages.push(layer);
         continue;
       }
-      const read = await ocrPdfPage(page, languages);
+      const read = await timings.time('ocr', () => ocrPdfPage(page, languages));
       pages.push(read.words);
       warnings.push(...read.warnings);
       if (layer.words.length) warnings.push(`text_layer_unusable: page ${number} was read by OCR because its text layer does not map to readable text`);

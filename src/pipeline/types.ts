@@ -3,6 +3,7 @@ import type { MediaType } from '../ingest/media-type.js';
 import type { PublicError } from '../schemas/error.schema.js';
 import type { ExtractionOutcome } from '../schemas/document.schema.js';
 import type { Hints } from '../schemas/hints.schema.js';
+import type { StageSeconds } from './stage-timings.js';
 
 /** One document handed to the pipeline. It crosses a thread boundary, so it is plain data. */
 export interface ExtractionRequest {
@@ -15,8 +16,13 @@ export interface ExtractionRequest {
   ignoreEmbeddedXml: boolean;
 }
 
-/** What the worker sends back: the public outcome, and the first page's perceptual hash for duplicate detection. */
-export type ExtractionReply = { ok: true; outcome: ExtractionOutcome; pageHash: string | null } | { ok: false; error: PublicError };
+/**
+ * What the worker sends back: the public outcome, the first page's perceptual hash for duplicate
+ * detection, and the seconds each stage took (for /metrics), also when the file was refused.
+ */
+export type ExtractionReply =
+  | { ok: true; outcome: ExtractionOutcome; pageHash: string | null; stages: StageSeconds }
+  | { ok: false; error: PublicError; stages: StageSeconds };
 
 export type ExtractionResult = Extract<ExtractionReply, { ok: true }>;
 

@@ -1,7 +1,9 @@
 // Property: whatever a client sends, the answer is never a 5xx and always the error or success envelope.
+// Bounded with fixed seeds here; `npm run fuzz` runs longer with a random seed (tests/helpers/fuzz-params.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
+import { fuzzParams } from '../helpers/fuzz-params.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const paths = fc.constantFrom(
@@ -48,7 +50,7 @@ describe('malformed requests', () => {
         assert.equal(typeof parsed.success, 'boolean');
         if (!parsed.success) assert.equal(typeof parsed.error.code, 'string');
       }),
-      { seed: 20261121, numRuns: 300 },
+      fuzzParams(300, 20261121),
     );
   });
 
@@ -61,7 +63,7 @@ describe('malformed requests', () => {
         const text = await res.text();
         assert.ok(res.status < 500, `${res.status}: ${text}`);
       }),
-      { seed: 7, numRuns: 100 },
+      fuzzParams(100, 7),
     );
   });
 });

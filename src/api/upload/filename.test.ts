@@ -98,3 +98,9 @@ test('bidirectional override characters are removed so a name displays as what i
   assert.equal(cleanFilename('\u202efdp.exe'), 'fdp.exe');
   assert.equal(cleanFilename('in\u2066voice\u2069.pdf'), 'invoice.pdf');
 });
+
+test('lone surrogates (invalid UTF-16, as JSON can spell them) are removed; pairs are kept', () => {
+  assert.equal(cleanFilename('inv\ud800oice.pdf'), 'invoice.pdf');
+  assert.equal(cleanFilename('inv\udc00oice\ud83d.pdf'), 'invoice.pdf');
+  assert.equal(cleanFilename('😀.pdf'), '😀.pdf');
+});

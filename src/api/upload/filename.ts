@@ -1,5 +1,6 @@
 // Client filenames are labels to show and search, never paths: anything before the last slash or
-// backslash goes, control characters and invalid UTF-8 replacement marks go, length is capped.
+// backslash goes, control characters, invalid UTF-8 replacement marks and lone surrogates go,
+// length is capped.
 import type { MediaType } from '../../ingest/media-type.js';
 
 const MAX_LENGTH = 255;
@@ -12,6 +13,8 @@ export function cleanFilename(raw: string | undefined): string | null {
     // Control characters, the replacement mark of invalid UTF-8, and bidirectional overrides that
     // would make "‮fdp.exe" display as "exe.pdf".
     .replace(/[\u0000-\u001f\u007f-\u009f\ufffd\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    // Lone surrogates (JSON can spell them as \ud800) are not text and cannot be stored as UTF-8.
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
     .trim()
     .replace(/^\.+$/, '');
   return cleaned ? [...cleaned].slice(0, MAX_LENGTH).join('') : null;

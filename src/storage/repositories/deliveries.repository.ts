@@ -94,4 +94,14 @@ export class DeliveriesRepository {
       .limit(limit)
       .execute();
   }
+
+  /** Deliveries of every business queued or being sent, for the metric. */
+  async countPending(): Promise<number> {
+    const row = await this.db
+      .selectFrom('deliveries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', 'in', ['queued', 'sending'])
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
 }

@@ -118,4 +118,16 @@ export class JobsRepository {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
+
+  /** Jobs of every business waiting and running, for the queue-depth metric. */
+  async countActive(): Promise<{ queued: number; processing: number }> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('status', 'in', ['queued', 'processing'])
+      .groupBy('status')
+      .execute();
+    const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+    return { queued: count('queued'), processing: count('processing') };
+  }
 }
