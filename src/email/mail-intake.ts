@@ -63,7 +63,7 @@ export class MailIntake {
       try {
         await this.admit(businessId, mail.documents.length);
       } catch (error) {
-        if (error instanceof ServiceError && error.code === 'quota_exceeded') return { kind: 'refused', smtpCode: 552, reply: `5.2.2 ${error.message}` };
+        if (error instanceof ServiceError && error.code === 'quota_exceeded') return { kind: 'refused', smtpCode: 552, reply: `5.2.2 monthly document quota reached: ${error.message}` };
         throw error;
       }
       const documents = await this.recordOnce(businessId, mail, (tx) => this.accept(tx, businessId, mail, null));

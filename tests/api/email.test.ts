@@ -239,6 +239,37 @@ describe('email channel', () => {
   });
 });
 
+describe('email channel with a monthly quota', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startTestServer({ smtpPort: 0 }, { LEDGERLENS_MONTHLY_DOCUMENT_QUOTA: '1' });
+  });
+  after(() => server.close());
+
+  test('mail that would pass the quota is refused (552) and nothing is recorded; held mail that would is not released', async () => {
+    const businessId = (await server.services.keys.listBusinesses()).find((b) => b.name === 'Business A')!.id;
+    const inbox = await server.services.email.getInboundAddress(businessId);
+    const [first, second] = [await textPdf([['Invoice Q-1']]), await textPdf([['Invoice Q-2']])];
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: server.smtp!.port, secure: false, ignoreTLS: true });
+    try {
+      await server.services.email.approveSender(businessId, 'ok@vendor.example');
+      const twoDocuments = { from: 'ok@vendor.example', to: inbox, messageId: '<q-1@vendor.example>', attachments: [{ filename: 'q1.pdf', content: first }, { filename: 'q2.pdf', content: second }] };
+      await assert.rejects(transport.sendMail(twoDocuments), (err: { responseCode?: number; response?: string }) => err.responseCode === 552 && /quota/.test(err.response ?? ''));
+      assert.deepEqual(await server.services.email.listMessages(businessId), []);
+
+      await transport.sendMail({ from: 'held@vendor.example', to: inbox, messageId: '<q-2@vendor.example>', attachments: [{ filename: 'q1.pdf', content: first }, { filename: 'q2.pdf', content: second }] });
+      await assert.rejects(server.services.email.approveSender(businessId, 'held@vendor.example'), { code: 'quota_exceeded' });
+      assert.deepEqual(
+        (await server.services.email.listSenders(businessId)).map((s) => [s.address, s.status, s.held_messages]),
+        [['ok@vendor.example', 'approved', 0], ['held@vendor.example', 'held', 1]],
+      );
+    } finally {
+      transport.close();
+    }
+  });
+});
+
 /** A MIME message with one PDF attachment and no Message-ID header. */
 function rawMessage(from: string, to: string, pdf: Buffer): string {
   const boundary = 'b1_ledgerlens';
