@@ -114,9 +114,15 @@ export class EmailService {
     await this.intake.admit(businessId, held.reduce((n, h) => n + h.mail.documents.length, 0));
     const result = await this.store.transaction(async (tx) => {
       await tx.email.setSender(businessId, sender, 'approved', isoNow(this.clock));
+      let released = 0;
       let queued = 0;
-      for (const message of held) queued += await this.intake.accept(tx, businessId, message.mail, message.id);
-      return { address: sender, status: 'approved' as const, messages: held.length, queued_documents: queued };
+      for (const message of held) {
+        const jobs = await this.intake.accept(tx, businessId, message.mail, message.id);
+        if (jobs === null) continue; // decided by someone else meanwhile
+        released++;
+        queued += jobs;
+      }
+      return { address: sender, status: 'approved' as const, messages: released, queued_documents: queued };
     });
     if (result.queued_documents) this.intake.jobsQueued();
     return result;

@@ -66,7 +66,7 @@ export class MailIntake {
         if (error instanceof ServiceError && error.code === 'quota_exceeded') return { kind: 'refused', smtpCode: 552, reply: `5.2.2 monthly document quota reached: ${error.message}` };
         throw error;
       }
-      const documents = await this.recordOnce(businessId, mail, (tx) => this.accept(tx, businessId, mail, null));
+      const documents = await this.recordOnce(businessId, mail, async (tx) => (await this.accept(tx, businessId, mail, null)) ?? 0);
       return documents === null ? { kind: 'duplicate' } : { kind: 'accepted', documents };
     }
     if (!mail.documents.length) return { kind: 'ignored' };
@@ -89,14 +89,14 @@ export class MailIntake {
 
   /**
    * Records the message as accepted (or moves the held message `heldId` to accepted) and queues one job
-   * per document attachment, inside the caller's transaction. Returns the jobs queued; 0 also when the
+   * per document attachment, inside the caller's transaction. Returns the jobs queued, or null when the
    * held message had been decided meanwhile. Call `jobsQueued` once the transaction has committed.
    */
-  async accept(tx: Store, businessId: string, mail: ReceivedMail, heldId: string | null): Promise<number> {
+  async accept(tx: Store, businessId: string, mail: ReceivedMail, heldId: string | null): Promise<number | null> {
     const now = isoNow(this.clock);
     const batchId = mail.documents.length ? newId('bat') : null;
     if (heldId) {
-      if (!(await tx.email.acceptHeld(heldId, batchId, now))) return 0;
+      if (!(await tx.email.acceptHeld(heldId, batchId, now))) return null;
     } else {
       await tx.email.insertMessage({ ...this.messageRow(businessId, mail, now), status: 'accepted', batch_id: batchId, decided_at: now });
     }
