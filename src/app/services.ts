@@ -7,6 +7,8 @@ import { systemClock, type Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import { DeliveryWorker } from '../delivery/delivery-worker.js';
 import { DocumentService } from '../documents/document-service.js';
+import { EmailService } from '../email/email-service.js';
+import { MailIntake, MAX_HELD_MESSAGES } from '../email/mail-intake.js';
 import { BatchService } from '../jobs/batch-service.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { KeyService } from '../keys/key-service.js';
@@ -34,6 +36,9 @@ export interface Services {
   readonly jobs: JobRunner;
   readonly deliveries: DeliveryWorker;
   readonly metrics: Metrics;
+  /** The email channel: inbound addresses, senders, received messages (see src/email). */
+  readonly email: EmailService;
+  readonly mailIntake: MailIntake;
   /** The OCR engine and languages found at start-up, or why none can run. */
   readonly ocr: OcrStatus;
   close(): Promise<void>;
@@ -79,6 +84,12 @@ export async function createServices(config: Config, options: ServiceOptions = {
     maxAttempts: config.jobMaxAttempts,
   });
   const batches = new BatchService(store, clock, () => jobs.wake(), usageLimits);
+  const mailIntake = new MailIntake(store, clock, log, usageLimits, () => jobs.wake(), { maxHeldMessages: MAX_HELD_MESSAGES });
+  const email = new EmailService(store, mailIntake, clock, {
+    domain: config.emailDomain,
+    maxFileBytes: config.maxFileBytes,
+    holdDays: config.emailHoldDays,
+  });
   const secrets = createSecretBox(secretKey);
   const callbacks = new CallbackService(store, secrets, clock, { allowPrivate: config.callbackAllowPrivate });
   const deliveries = new DeliveryWorker(store, secrets, clock, log, {
@@ -103,6 +114,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
     jobs,
     deliveries,
     metrics,
+    email,
+    mailIntake,
     ocr,
     async close() {
       await jobs.stop();

@@ -46,7 +46,7 @@ export async function runExtract(config: Config, argv: string[]): Promise<number
             documentId: newId('doc'),
             file: { filename: basename(path), declaredType: null, bytes },
             options,
-            channel: 'api',
+            source: { channel: 'api' },
           });
           const json = JSON.stringify(presentDocument(row), null, 2) + '\n';
           if (values.out) await writeFile(join(values.out, `${basename(path, extname(path))}.json`), json);

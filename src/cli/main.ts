@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { ServiceError } from '../errors.js';
+import { runEmail, runSenders } from './email.command.js';
 import { runExtract } from './extract.command.js';
 import { runKeys, runBusinesses } from './keys.command.js';
 import { runServe } from './serve.command.js';
@@ -10,13 +11,21 @@ import { runWorker } from './worker.command.js';
 
 const USAGE = `usage: ledgerlens <command>
 
-  serve [--no-workers]              start the HTTP API (and the workers: batch jobs, callbacks) unless --no-workers
+  serve [--no-workers]              start the HTTP API (and the workers: batch jobs, callbacks) unless --no-workers;
+                                    with LEDGERLENS_SMTP_PORT also the inbound SMTP listener
   worker                            batch jobs and callback deliveries only, no HTTP (scale-out)
   keys create --business NAME       create an API key (and the business, if new); the secret is the last line
   keys list                         list keys (never their secrets)
   keys rotate KEY_ID                issue a replacement key and revoke the old one
   keys revoke KEY_ID                revoke a key at once
   businesses list                   list businesses
+  email address --business ID       the business's inbound email address (created on first use)
+  email rotate-address --business ID   a new inbound address; the old one stops receiving
+  email messages --business ID      received mail, newest first, and what became of each attachment
+  senders list --business ID        senders: approved, blocked, or held (mail waiting for a decision)
+  senders approve ADDRESS --business ID   approve a sender; its held mail becomes documents
+  senders block ADDRESS --business ID     block a sender; its held mail is discarded, further mail refused
+  senders remove ADDRESS --business ID    forget a sender; its held mail is discarded
   extract FILE... [--out DIR]       run the extraction offline; one file to stdout, several into DIR
           [--raw-text] [--regions] [--ignore-embedded-xml]
 
@@ -36,6 +45,10 @@ async function main(argv: string[]): Promise<number> {
       return runKeys(config, rest);
     case 'businesses':
       return runBusinesses(config, rest);
+    case 'senders':
+      return runSenders(config, rest);
+    case 'email':
+      return runEmail(config, rest);
     case 'extract':
       return runExtract(config, rest);
     case undefined:

@@ -1,8 +1,10 @@
-// `ledgerlens serve`: the API, and in the embedded default also the batch workers, in one process.
+// `ledgerlens serve`: the API, and in the embedded default also the batch workers, in one process; with
+// LEDGERLENS_SMTP_PORT also the inbound SMTP listener of the email channel.
 import { createServices } from '../app/services.js';
 import { buildServer } from '../api/server.js';
 import type { Config } from '../config/config.js';
 import { startMetricsServer, stopMetricsServer } from '../metrics/metrics-server.js';
+import { startConfiguredSmtpListener } from '../email/start.js';
 import { untilStopped } from './until-stopped.js';
 
 export async function runServe(config: Config): Promise<number> {
@@ -11,13 +13,16 @@ export async function runServe(config: Config): Promise<number> {
   const server = await buildServer(services);
   await server.listen({ port: config.port, host: config.host });
   const metricsServer = config.metrics && config.metricsPort !== null ? await startMetricsServer(services.metrics, config.metricsPort, config.host, services.log) : null;
+  const smtp = await startConfiguredSmtpListener(services);
   if (config.runWorkers) {
     services.jobs.start();
     services.deliveries.start();
   }
-  services.log.info({ workers: config.runWorkers, data_dir: config.databaseUrl ? undefined : config.dataDir, ocr: services.ocr }, 'ledgerlens is ready');
+  services.log.info({ workers: config.runWorkers, smtp_port: smtp?.port, data_dir: config.databaseUrl ? undefined : config.dataDir, ocr: services.ocr }, 'ledgerlens is ready');
 
   await untilStopped(services.log);
+  // Mail first: a message being received still gets its reply and its jobs before the store closes.
+  await smtp?.close();
   await server.close();
   await stopMetricsServer(metricsServer);
   await services.close();

@@ -29,6 +29,14 @@ export interface Config {
   readonly metrics: boolean;
   /** null: /metrics on the API port (serve only); a port: a listener of its own, in serve and worker. */
   readonly metricsPort: number | null;
+  /** null: no SMTP listener (the default). */
+  readonly smtpPort: number | null;
+  readonly smtpHost: string;
+  readonly emailDomain: string;
+  readonly smtpMaxMessageBytes: number;
+  /** PEM key and certificate files for STARTTLS; both or neither. */
+  readonly smtpTls: { keyFile: string; certFile: string } | null;
+  readonly emailHoldDays: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -57,6 +65,13 @@ export const SETTINGS = {
   LOG_LEVEL: { default: 'info', doc: 'pino log level' },
   LEDGERLENS_METRICS: { default: '1', doc: '1 serves Prometheus metrics at /metrics (unauthenticated); 0 turns them off' },
   LEDGERLENS_METRICS_PORT: { default: '', doc: 'Unset: /metrics on the API port (serve); a port: metrics on a listener of their own on HOST, in serve and worker' },
+  LEDGERLENS_SMTP_PORT: { default: '', doc: 'Port of the inbound SMTP listener (email channel); not set: no listener' },
+  LEDGERLENS_SMTP_HOST: { default: '127.0.0.1', doc: 'Interface the SMTP listener binds to' },
+  LEDGERLENS_EMAIL_DOMAIN: { default: 'localhost', doc: 'Domain of the inbound addresses (<token>@domain); mail to other domains is refused' },
+  LEDGERLENS_SMTP_MAX_MESSAGE_BYTES: { default: String(40 * 1024 * 1024), doc: 'Largest message the SMTP listener accepts (as sent, encoded)' },
+  LEDGERLENS_SMTP_TLS_KEY: { default: '', doc: 'PEM private key file; with LEDGERLENS_SMTP_TLS_CERT the listener offers STARTTLS' },
+  LEDGERLENS_SMTP_TLS_CERT: { default: '', doc: 'PEM certificate (chain) file for STARTTLS' },
+  LEDGERLENS_EMAIL_HOLD_DAYS: { default: '30', doc: 'Days mail from unapproved senders is kept for the owner to decide' },
 } as const;
 
 export class ConfigError extends Error {}
@@ -98,6 +113,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite store)');
   }
+  const smtpPort = read(env, 'LEDGERLENS_SMTP_PORT');
+  const tlsKey = read(env, 'LEDGERLENS_SMTP_TLS_KEY');
+  const tlsCert = read(env, 'LEDGERLENS_SMTP_TLS_CERT');
+  if (Boolean(tlsKey) !== Boolean(tlsCert)) throw new ConfigError('LEDGERLENS_SMTP_TLS_KEY and LEDGERLENS_SMTP_TLS_CERT must be set together');
+  const emailDomain = read(env, 'LEDGERLENS_EMAIL_DOMAIN').toLowerCase();
+  if (!/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(emailDomain)) throw new ConfigError(`LEDGERLENS_EMAIL_DOMAIN must be a domain name, got "${emailDomain}"`);
   const config: Config = {
     port: integer(env, 'PORT', 0),
     host: read(env, 'HOST'),
@@ -122,6 +143,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: read(env, 'LOG_LEVEL'),
     metrics: flag(env, 'LEDGERLENS_METRICS'),
     metricsPort: read(env, 'LEDGERLENS_METRICS_PORT') ? integer(env, 'LEDGERLENS_METRICS_PORT', 1) : null,
+    smtpPort: smtpPort === '' ? null : integer(env, 'LEDGERLENS_SMTP_PORT', 0),
+    smtpHost: read(env, 'LEDGERLENS_SMTP_HOST'),
+    emailDomain,
+    smtpMaxMessageBytes: integer(env, 'LEDGERLENS_SMTP_MAX_MESSAGE_BYTES', 1024),
+    smtpTls: tlsKey ? { keyFile: resolve(tlsKey), certFile: resolve(tlsCert) } : null,
+    emailHoldDays: integer(env, 'LEDGERLENS_EMAIL_HOLD_DAYS', 1),
     ...overrides,
   };
   return Object.freeze(config);

@@ -16,7 +16,7 @@ export async function queueDocumentEvent(tx: Store, row: DocumentsTable, documen
     type: 'document.processed',
     created_at: row.created_at,
     business_id: row.business_id,
-    source: { channel: row.source_channel },
+    source: row.email_id ? { channel: row.source_channel, email_id: row.email_id } : { channel: row.source_channel },
     data: document,
   };
   await tx.deliveries.insert({

@@ -9,7 +9,7 @@ import type { ExtractionPool } from '../pipeline/extraction-pool.js';
 import type { DocumentRow } from '../storage/repositories/documents.repository.js';
 import type { DocumentFields } from '../schemas/document-fields.schema.js';
 import type { StoredOutcome } from './present-document.js';
-import type { SourceChannel, UploadedFile, UploadOptions } from './upload.js';
+import type { DocumentSource, UploadedFile, UploadOptions } from './upload.js';
 
 /** A processed upload, ready to be written. Nothing is stored until DocumentService.save. */
 export interface AnalysedDocument {
@@ -26,14 +26,14 @@ export interface AnalysisRequest {
   documentId: string;
   file: UploadedFile;
   options: UploadOptions;
-  channel: SourceChannel;
+  source: DocumentSource;
 }
 
 export async function analyseUpload(
   pool: ExtractionPool,
   limits: IngestLimits,
   clock: Clock,
-  { businessId, documentId, file, options, channel }: AnalysisRequest,
+  { businessId, documentId, file, options, source }: AnalysisRequest,
 ): Promise<AnalysedDocument> {
   const started = performance.now();
   const mediaType = await detectMediaType(file.bytes);
@@ -66,7 +66,8 @@ export async function analyseUpload(
     processing_ms: Math.round(performance.now() - started),
     needs_review: outcome.review_fields.length > 0 ? 1 : 0,
     has_duplicates: 0,
-    source_channel: channel,
+    source_channel: source.channel,
+    email_id: source.emailId ?? null,
     file_sha256: createHash('sha256').update(file.bytes).digest('hex'),
     outcome_json: JSON.stringify(stored),
   };

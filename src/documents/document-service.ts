@@ -15,7 +15,7 @@ import type { ListFilter } from '../storage/repositories/documents.repository.js
 import type { Store } from '../storage/store.js';
 import { analyseUpload, type AnalysedDocument } from './analyse-upload.js';
 import { groupDuplicates, presentDocument, presentSummary } from './present-document.js';
-import type { SourceChannel, UploadedFile, UploadOptions } from './upload.js';
+import type { DocumentSource, SourceChannel, UploadedFile, UploadOptions } from './upload.js';
 
 
 export interface ListRequest {
@@ -39,10 +39,10 @@ export class DocumentService {
     businessId: string,
     file: UploadedFile,
     options: UploadOptions,
-    channel: SourceChannel,
+    source: DocumentSource,
     documentId: string = newId('doc'),
   ): Promise<AnalysedDocument> {
-    return analyseUpload(this.pool, this.limits, this.clock, { businessId, file, options, channel, documentId });
+    return analyseUpload(this.pool, this.limits, this.clock, { businessId, file, options, source, documentId });
   }
 
   /** Writes the document, its file, its usage entry and its callback event; call inside the caller's transaction. */
@@ -74,7 +74,7 @@ export class DocumentService {
 
   async create(businessId: string, file: UploadedFile, options: UploadOptions, channel: SourceChannel): Promise<Document> {
     await this.usageLimits.admitDocuments(businessId, 1);
-    const analysed = await this.analyse(businessId, file, options, channel);
+    const analysed = await this.analyse(businessId, file, options, { channel });
     return this.store.transaction((tx) => this.save(tx, analysed));
   }
 

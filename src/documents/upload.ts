@@ -16,4 +16,13 @@ export interface UploadOptions {
   ignoreEmbeddedXml?: boolean;
 }
 
-export type { SourceChannel } from '../schemas/callback.schema.js';
+import type { SourceChannel } from '../schemas/callback.schema.js';
+
+export type { SourceChannel };
+
+/** Where a document came from, as its callback event names it. */
+export interface DocumentSource {
+  channel: SourceChannel;
+  /** One attachment of one email (src/email); set for the email channel only. */
+  emailId?: string | undefined;
+}

@@ -6,12 +6,43 @@ import { detectMediaType } from '../ingest/media-type.js';
 import type { BatchAccepted, Job } from '../schemas/job.schema.js';
 import { newId } from '../security/ids.js';
 import type { Store } from '../storage/store.js';
+import type { JobRow } from '../storage/repositories/jobs.repository.js';
 import type { SourceChannel, UploadedFile, UploadOptions } from '../documents/upload.js';
 import type { UsageLimits } from '../limits/usage-limits.js';
 import { presentJob } from './present-job.js';
 
-/** Stored with each job; the channel is kept for the callback event. */
-export type JobOptions = UploadOptions & { channel: SourceChannel };
+/** Stored with each job; the channel (and an email's attachment id) is kept for the callback event. */
+export type JobOptions = UploadOptions & { channel: SourceChannel; emailId?: string };
+
+export interface NewJob {
+  row: JobRow;
+  content: Buffer;
+}
+
+/** The rows of one batch, in order, ready for `jobs.insert` in the caller's transaction; documents ids are assigned now. */
+export function newJobs(businessId: string, batchId: string, files: { file: UploadedFile; options: JobOptions }[], now: string): NewJob[] {
+  return files.map(({ file, options }, position) => ({
+    row: {
+      id: newId('job'),
+      business_id: businessId,
+      batch_id: batchId,
+      position,
+      status: 'queued' as const,
+      document_id: newId('doc'),
+      filename: file.filename,
+      declared_type: file.declaredType,
+      options_json: JSON.stringify(options),
+      error_code: null,
+      error_message: null,
+      attempts: 0,
+      lease_owner: null,
+      lease_expires_at: null,
+      created_at: now,
+      updated_at: now,
+    },
+    content: file.bytes,
+  }));
+}
 
 export class BatchService {
   constructor(
@@ -34,27 +65,7 @@ export class BatchService {
     const batchId = newId('bat');
     const now = isoNow(this.clock);
     const jobOptions: JobOptions = { ...options, channel: 'api' };
-    const jobs = files.map((file, position) => ({
-      row: {
-        id: newId('job'),
-        business_id: businessId,
-        batch_id: batchId,
-        position,
-        status: 'queued' as const,
-        document_id: newId('doc'),
-        filename: file.filename,
-        declared_type: file.declaredType,
-        options_json: JSON.stringify(jobOptions),
-        error_code: null,
-        error_message: null,
-        attempts: 0,
-        lease_owner: null,
-        lease_expires_at: null,
-        created_at: now,
-        updated_at: now,
-      },
-      content: file.bytes,
-    }));
+    const jobs = newJobs(businessId, batchId, files.map((file) => ({ file, options: jobOptions })), now);
     await this.store.transaction(async (tx) => {
       for (const job of jobs) await tx.jobs.insert(job.row, job.content);
     });

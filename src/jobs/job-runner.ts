@@ -119,7 +119,7 @@ export class JobRunner {
         job.business_id,
         { filename: job.filename, declaredType: job.declared_type, bytes: content },
         options,
-        options.channel,
+        { channel: options.channel, emailId: options.emailId },
         job.document_id,
       );
       await this.store.transaction(async (tx) => {

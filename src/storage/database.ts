@@ -11,6 +11,7 @@ import { initial } from './migrations/001-initial.js';
 import { duplicates } from './migrations/002-duplicates.js';
 import { filenameSearch } from './migrations/003-filename-search.js';
 import { rateWindows } from './migrations/004-rate-windows.js';
+import { email } from './migrations/005-email.js';
 import type { Tables } from './tables.js';
 
 export type Db = Kysely<Tables>;
@@ -21,8 +22,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
-function migrations(profile: DialectProfile): Record<string, Migration> {
-  return { '001_initial': initial(profile), '002_duplicates': duplicates, '003_filename_search': filenameSearch(profile), '004_rate_windows': rateWindows };
+/** Every migration by name, in the order they run; a test checks each ran exactly once. */
+export function migrations(profile: DialectProfile): Record<string, Migration> {
+  return {
+    '001_initial': initial(profile), '002_duplicates': duplicates, '003_filename_search': filenameSearch(profile), '004_rate_windows': rateWindows,
+    '005_email': email(profile),
+  };
 }
 
 export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Database> {

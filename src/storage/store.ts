@@ -7,6 +7,7 @@ import { BusinessesRepository } from './repositories/businesses.repository.js';
 import { CallbacksRepository } from './repositories/callbacks.repository.js';
 import { DeliveriesRepository } from './repositories/deliveries.repository.js';
 import { DocumentsRepository } from './repositories/documents.repository.js';
+import { EmailRepository } from './repositories/email.repository.js';
 import { DuplicatesRepository } from './repositories/duplicates.repository.js';
 import { JobsRepository } from './repositories/jobs.repository.js';
 import { RateWindowsRepository } from './repositories/rate-windows.repository.js';
@@ -22,6 +23,7 @@ export class Store {
   readonly rateWindows: RateWindowsRepository;
   readonly callbacks: CallbacksRepository;
   readonly deliveries: DeliveriesRepository;
+  readonly email: EmailRepository;
 
   constructor(
     readonly db: Db,
@@ -36,6 +38,7 @@ export class Store {
     this.rateWindows = new RateWindowsRepository(db);
     this.callbacks = new CallbacksRepository(db);
     this.deliveries = new DeliveriesRepository(db, profile);
+    this.email = new EmailRepository(db);
   }
 
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {

@@ -31,6 +31,8 @@ export interface DocumentsTable {
   needs_review: number;
   has_duplicates: number;
   source_channel: 'api' | 'email' | 'dashboard';
+  /** Set for documents from email: one attachment of one message (see src/email); unique per business. */
+  email_id: string | null;
   file_sha256: string;
   /** JSON of the pipeline outcome: is_document, extraction, field_*, review_fields, warnings, regions?, raw_text? */
   outcome_json: string;
@@ -122,6 +124,49 @@ export interface RateWindowsTable {
   count: number;
 }
 
+export interface EmailInboxesTable {
+  business_id: string;
+  /** The local part of the business's inbound address: random, so strangers cannot guess it. */
+  token: string;
+  created_at: string;
+}
+
+export type SenderStatus = 'approved' | 'blocked' | 'held';
+
+export interface EmailSendersTable {
+  business_id: string;
+  /** Lower-cased address. */
+  address: string;
+  /** held: mail from this sender waits for the owner's decision. */
+  status: SenderStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export type MessageStatus = 'accepted' | 'held' | 'discarded' | 'expired';
+
+export interface EmailMessagesTable {
+  id: string;
+  business_id: string;
+  /** SHA-256 of the sender and the Message-ID (or the raw message when it has none): a retried delivery has the same key. */
+  message_key: string;
+  message_id: string | null;
+  sender: string;
+  subject: string;
+  status: MessageStatus;
+  /** The jobs of its attachments, once accepted. */
+  batch_id: string | null;
+  /** JSON: the document attachments and the ignored ones with the reason. */
+  summary_json: string;
+  received_at: string;
+  decided_at: string | null;
+}
+
+export interface EmailHeldContentTable {
+  message_id: string;
+  content: Buffer;
+}
+
 export interface Tables {
   businesses: BusinessesTable;
   api_keys: ApiKeysTable;
@@ -135,4 +180,8 @@ export interface Tables {
   document_fingerprints: DocumentFingerprintsTable;
   document_duplicates: DocumentDuplicatesTable;
   rate_windows: RateWindowsTable;
+  email_inboxes: EmailInboxesTable;
+  email_senders: EmailSendersTable;
+  email_messages: EmailMessagesTable;
+  email_held_content: EmailHeldContentTable;
 }

@@ -10,6 +10,8 @@ import { buildServer } from '../../src/api/server.js';
 import { createServices, type Services } from '../../src/app/services.js';
 import type { Clock } from '../../src/clock.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
+import { startConfiguredSmtpListener } from '../../src/email/start.js';
+import type { SmtpListener } from '../../src/email/smtp-listener.js';
 
 export interface TestServer {
   baseUrl: string;
@@ -19,6 +21,8 @@ export interface TestServer {
   otherKey: string;
   services: Services;
   dataDir: string;
+  /** The SMTP listener, when the configuration has an smtpPort (0: any free port). */
+  smtp: SmtpListener | null;
   /** Authenticated request helper: JSON bodies are encoded, the envelope is decoded. */
   api(path: string, init?: RequestInit & { json?: unknown; key?: string | null }): Promise<ApiResponse>;
   close(): Promise<void>;
@@ -40,6 +44,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, env: Reco
   const services = await createServices(config, { log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), ...options });
   const server = await buildServer(services);
   await server.listen({ port: 0, host: '127.0.0.1' });
+  const smtp = await startConfiguredSmtpListener(services);
   if (config.runWorkers) {
     services.jobs.start();
     services.deliveries.start();
@@ -75,8 +80,10 @@ export async function startTestServer(overrides: Partial<Config> = {}, env: Reco
     otherKey,
     services,
     dataDir,
+    smtp,
     api,
     async close() {
+      await smtp?.close();
       await server.close();
       await services.close();
       await postgres?.drop();

@@ -32,6 +32,7 @@ const SUMMARY_COLUMNS = [
   'needs_review',
   'has_duplicates',
   'source_channel',
+  'email_id',
   'file_sha256',
 ] as const;
 

@@ -108,6 +108,12 @@ export class JobsRepository {
       .execute();
   }
 
+  /** The jobs of the given batches, for reports that follow them (e.g. an email's attachments). */
+  listByBatches(batchIds: string[]): Promise<JobRow[]> {
+    if (!batchIds.length) return Promise.resolve([]);
+    return this.db.selectFrom('jobs').selectAll().where('batch_id', 'in', batchIds).orderBy('position').execute();
+  }
+
   /** Jobs of the business not yet ended: documents it will add. */
   async countPending(businessId: string): Promise<number> {
     const row = await this.db
