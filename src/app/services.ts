@@ -10,6 +10,7 @@ import { DocumentService } from '../documents/document-service.js';
 import { BatchService } from '../jobs/batch-service.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { KeyService } from '../keys/key-service.js';
+import { OwnerService } from '../owners/owner-service.js';
 import { UsageLimits } from '../limits/usage-limits.js';
 import { ocrEngineStatus } from '../pipeline/ocr/index.js';
 import { ExtractionPool } from '../pipeline/extraction-pool.js';
@@ -25,6 +26,7 @@ export interface Services {
   readonly log: Logger;
   readonly store: Store;
   readonly keys: KeyService;
+  readonly owners: OwnerService;
   readonly usageLimits: UsageLimits;
   readonly documents: DocumentService;
   readonly batches: BatchService;
@@ -60,6 +62,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const secretKey = loadSecretKey(config.secretKey, config.dataDir);
   // Separate keys per purpose, derived from the one secret.
   const cursorKey = createHmac('sha256', secretKey).update('ledgerlens list cursors').digest();
+  const csrfKey = createHmac('sha256', secretKey).update('ledgerlens dashboard csrf').digest();
   const ocr = await probeOcr();
   const pool = new ExtractionPool({ threads: config.extractionThreads, timeoutMs: config.extractionTimeoutMs });
   const limits = { maxPages: config.maxPages, maxPixels: config.maxPixels };
@@ -87,6 +90,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     log,
     store,
     keys: new KeyService(store, clock),
+    owners: new OwnerService(store, clock, csrfKey),
     usageLimits,
     documents,
     batches,

@@ -1,6 +1,6 @@
 import type { IngestLimits } from '../ingest/limits.js';
 import type { MediaType } from '../ingest/media-type.js';
-import type { PublicError } from '../schemas/error.schema.js';
+import type { PublicServiceError } from '../errors.js';
 import type { ExtractionOutcome } from '../schemas/document.schema.js';
 import type { Hints } from '../schemas/hints.schema.js';
 
@@ -16,7 +16,7 @@ export interface ExtractionRequest {
 }
 
 /** What the worker sends back: the public outcome, and the first page's perceptual hash for duplicate detection. */
-export type ExtractionReply = { ok: true; outcome: ExtractionOutcome; pageHash: string | null } | { ok: false; error: PublicError };
+export type ExtractionReply = { ok: true; outcome: ExtractionOutcome; pageHash: string | null } | { ok: false; error: PublicServiceError };
 
 export type ExtractionResult = Extract<ExtractionReply, { ok: true }>;
 

@@ -11,6 +11,7 @@ import { initial } from './migrations/001-initial.js';
 import { duplicates } from './migrations/002-duplicates.js';
 import { filenameSearch } from './migrations/003-filename-search.js';
 import { rateWindows } from './migrations/004-rate-windows.js';
+import { owners } from './migrations/006-owners.js';
 import type { Tables } from './tables.js';
 
 export type Db = Kysely<Tables>;
@@ -22,7 +23,7 @@ export interface Database {
 }
 
 function migrations(profile: DialectProfile): Record<string, Migration> {
-  return { '001_initial': initial(profile), '002_duplicates': duplicates, '003_filename_search': filenameSearch(profile), '004_rate_windows': rateWindows };
+  return { '001_initial': initial(profile), '002_duplicates': duplicates, '003_filename_search': filenameSearch(profile), '004_rate_windows': rateWindows, '006_owners': owners };
 }
 
 export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Database> {

@@ -9,6 +9,7 @@ import { DeliveriesRepository } from './repositories/deliveries.repository.js';
 import { DocumentsRepository } from './repositories/documents.repository.js';
 import { DuplicatesRepository } from './repositories/duplicates.repository.js';
 import { JobsRepository } from './repositories/jobs.repository.js';
+import { OwnersRepository } from './repositories/owners.repository.js';
 import { RateWindowsRepository } from './repositories/rate-windows.repository.js';
 import { UsageRepository } from './repositories/usage.repository.js';
 
@@ -22,6 +23,7 @@ export class Store {
   readonly rateWindows: RateWindowsRepository;
   readonly callbacks: CallbacksRepository;
   readonly deliveries: DeliveriesRepository;
+  readonly owners: OwnersRepository;
 
   constructor(
     readonly db: Db,
@@ -36,6 +38,7 @@ export class Store {
     this.rateWindows = new RateWindowsRepository(db);
     this.callbacks = new CallbacksRepository(db);
     this.deliveries = new DeliveriesRepository(db, profile);
+    this.owners = new OwnersRepository(db);
   }
 
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {

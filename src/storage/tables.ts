@@ -122,6 +122,23 @@ export interface RateWindowsTable {
   count: number;
 }
 
+export interface OwnersTable {
+  id: string;
+  /** Lower-cased, so sign-in is case-insensitive in every dialect. */
+  email: string;
+  /** scrypt$N$r$p$salt$hash, base64url parts. */
+  password_hash: string;
+  created_at: string;
+}
+
+export interface OwnerSessionsTable {
+  /** SHA-256 (hex) of the session cookie's token. */
+  token_hash: string;
+  owner_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Tables {
   businesses: BusinessesTable;
   api_keys: ApiKeysTable;
@@ -135,4 +152,6 @@ export interface Tables {
   document_fingerprints: DocumentFingerprintsTable;
   document_duplicates: DocumentDuplicatesTable;
   rate_windows: RateWindowsTable;
+  owners: OwnersTable;
+  owner_sessions: OwnerSessionsTable;
 }
