@@ -21,7 +21,7 @@ export class BatchService {
     private readonly usageLimits: UsageLimits,
   ) {}
 
-  async submit(businessId: string, files: UploadedFile[], options: UploadOptions): Promise<BatchAccepted> {
+  async submit(businessId: string, files: UploadedFile[], options: UploadOptions, channel: SourceChannel = 'api'): Promise<BatchAccepted> {
     await this.usageLimits.admitDocuments(businessId, files.length);
     for (const [index, file] of files.entries()) {
       try {
@@ -33,7 +33,7 @@ export class BatchService {
     }
     const batchId = newId('bat');
     const now = isoNow(this.clock);
-    const jobOptions: JobOptions = { ...options, channel: 'api' };
+    const jobOptions: JobOptions = { ...options, channel };
     const jobs = files.map((file, position) => ({
       row: {
         id: newId('job'),
