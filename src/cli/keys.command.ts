@@ -1,17 +1,6 @@
 import { parseArgs } from 'node:util';
-import { destination, pino } from 'pino';
-import { createServices } from '../app/services.js';
 import type { Config } from '../config/config.js';
-
-async function withServices<T>(config: Config, work: (services: Awaited<ReturnType<typeof createServices>>) => Promise<T>): Promise<T> {
-  // Logs go to stderr: stdout carries only the command's output, the new key on its last line.
-  const services = await createServices({ ...config, extractionThreads: 1 }, { log: pino({ level: 'warn' }, destination(2)) });
-  try {
-    return await work(services);
-  } finally {
-    await services.close();
-  }
-}
+import { withServices } from './with-services.js';
 
 export async function runKeys(config: Config, argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../config/config.js';
 import { ServiceError } from '../errors.js';
 import { runExtract } from './extract.command.js';
 import { runKeys, runBusinesses } from './keys.command.js';
+import { runOwners } from './owners.command.js';
 import { runServe } from './serve.command.js';
 import { runWorker } from './worker.command.js';
 
@@ -17,6 +18,9 @@ const USAGE = `usage: ledgerlens <command>
   keys rotate KEY_ID                issue a replacement key and revoke the old one
   keys revoke KEY_ID                revoke a key at once
   businesses list                   list businesses
+  owners create --email EMAIL       create a dashboard owner; prints a generated password once,
+         [--password-stdin]         or reads the password from stdin
+  owners reset-password --email EMAIL [--password-stdin]   same, for an existing owner; ends its sessions
   extract FILE... [--out DIR]       run the extraction offline; one file to stdout, several into DIR
           [--raw-text] [--regions] [--ignore-embedded-xml]
 
@@ -34,6 +38,8 @@ async function main(argv: string[]): Promise<number> {
       return runWorker(config);
     case 'keys':
       return runKeys(config, rest);
+    case 'owners':
+      return runOwners(config, rest);
     case 'businesses':
       return runBusinesses(config, rest);
     case 'extract':
