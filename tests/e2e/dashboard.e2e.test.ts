@@ -134,7 +134,8 @@ describe('dashboard in a browser', { skip: skip ?? false }, () => {
     assert.match((await page.locator('#one-time-secret').textContent())!, /^whsec_/);
 
     await page.getByRole('link', { name: 'Documents' }).click();
-    const pdf = await textPdf([invoice('INV-2024-002', '244.00')]);
+    // 100.00 + 22.00 is not 130.00: the totals go to review.
+    const pdf = await textPdf([invoice('INV-2024-002', '130.00')]);
     const dataTransfer = await page.evaluateHandle((base64) => {
       // Runs in the page; Node's type library has no DataTransfer.
       const transfer = new (globalThis as unknown as { DataTransfer: new () => { items: { add(file: File): void } } }).DataTransfer();
@@ -157,12 +158,26 @@ describe('dashboard in a browser', { skip: skip ?? false }, () => {
     await screenshot('callback');
   });
 
-  test('the list filters by filename search', async () => {
+  test('the list filters by filename and by review; review fields are highlighted in the table and on the page', async () => {
     await page.getByRole('link', { name: 'Documents' }).click();
+    const rows = page.locator('table.documents tbody tr');
     await page.getByLabel('Search filenames').fill('northwind');
-    await page.locator('table.documents tbody tr').first().waitFor();
     await page.waitForFunction("document.querySelectorAll('table.documents tbody tr').length === 1");
-    assert.equal(await page.locator('table.documents tbody tr a').first().textContent(), 'northwind-001.pdf');
+    assert.equal(await rows.locator('a').first().textContent(), 'northwind-001.pdf');
+
+    await page.getByLabel('Search filenames').fill('');
+    await page.getByLabel('Filter').selectOption('review');
+    await page.waitForFunction("document.querySelector('table.documents tbody tr a')?.textContent === 'dropped-002.pdf'");
+    assert.equal(await rows.count(), 1);
+
+    await rows.locator('a').first().click();
+    await page.getByRole('heading', { name: 'dropped-002.pdf' }).waitFor();
+    await page.waitForFunction("document.querySelector('.page img')?.complete === true");
+    const reviewRows = await page.locator('.fields tr.review code').allTextContents();
+    assert.ok(reviewRows.includes('total'), JSON.stringify(reviewRows));
+    assert.equal(await page.locator('.region.review[data-field="total"]').count(), 1);
+    assert.equal(await page.locator('.region.review[data-field="document_number"]').count(), 0);
+    await screenshot('document-review');
   });
 });
 
