@@ -1,14 +1,13 @@
 // One page of a stored document as a PNG for the dashboard, which draws the field regions (0..1000
 // boxes, page-relative) over it. Rendered in the API process on demand: an owner looks at one page
 // at a time, and a page at screen size takes tens of milliseconds.
-import { createCanvas } from '@napi-rs/canvas';
 import sharp, { type Sharp } from 'sharp';
-import type { RenderParameters } from 'pdfjs-dist/types/src/display/api.js';
 import { notFound } from '../errors.js';
 import type { IngestLimits } from '../ingest/limits.js';
 import type { MediaType } from '../ingest/media-type.js';
 import { openPdf } from '../ingest/open-pdf.js';
 import { heicPipeline } from '../pipeline/ocr/prepare-image.js';
+import { withRenderedPage } from '../pipeline/ocr/render-pdf-page.js';
 
 /** Wide enough to read an invoice's small print on a laptop screen, small enough to send quickly. */
 const PAGE_WIDTH = 1240;
@@ -22,22 +21,7 @@ async function renderPdfPage(bytes: Buffer, pageNumber: number, limits: IngestLi
   try {
     if (pageNumber > pdf.numPages) throw notFound('page');
     const page = await pdf.getPage(pageNumber);
-    const unit = page.getViewport({ scale: 1 });
-    const viewport = page.getViewport({ scale: PAGE_WIDTH / unit.width });
-    const canvas = createCanvas(Math.max(1, Math.floor(viewport.width)), Math.max(1, Math.floor(viewport.height)));
-    try {
-      await page.render({
-        canvas: canvas as unknown as RenderParameters['canvas'],
-        canvasContext: canvas.getContext('2d') as unknown as RenderParameters['canvasContext'],
-        viewport,
-        background: '#ffffff',
-      }).promise;
-      return await canvas.encode('png');
-    } finally {
-      page.cleanup();
-      canvas.width = 0;
-      canvas.height = 0;
-    }
+    return await withRenderedPage(page, PAGE_WIDTH / page.getViewport({ scale: 1 }).width, (canvas) => canvas.encode('png'));
   } finally {
     await pdf.destroy();
   }

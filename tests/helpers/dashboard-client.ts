@@ -1,6 +1,6 @@
 // A dashboard client as the web app is one: a session cookie, the CSRF token on writes, the selected
 // business in X-Business-Id, and the browser's Origin header.
-import type { ApiResponse } from './server.js';
+import { readResponse, type ApiResponse } from './server.js';
 
 export interface DashboardClient {
   cookie: string;
@@ -30,15 +30,7 @@ export async function signIn(baseUrl: string, email: string, password: string): 
         headers['content-type'] = 'application/json';
         requestBody = JSON.stringify(init.json);
       }
-      const res = await fetch(`${baseUrl}/dashboard/api${path}`, { method, headers, body: requestBody });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // an image or text: the assertion shows it
-      }
-      return { status: res.status, headers: res.headers, body: parsed };
+      return readResponse(await fetch(`${baseUrl}/dashboard/api${path}`, { method, headers, body: requestBody }));
     },
   };
   return client;
