@@ -60,12 +60,9 @@ export class KeyService {
   /** Creates a business by name; the dashboard's way, where the name must be new. */
   async createBusiness(businessName: string): Promise<BusinessesTable> {
     const name = checkedBusinessName(businessName);
-    return this.store.transaction(async (tx) => {
-      if (await tx.businesses.findByName(name)) throw invalidRequest(`a business named "${name}" exists`);
-      const business = { id: newId('biz'), name, created_at: isoNow(this.clock) };
-      await tx.businesses.insert(business);
-      return business;
-    });
+    const business = { id: newId('biz'), name, created_at: isoNow(this.clock) };
+    if (!(await this.store.businesses.insertIfNameIsNew(business))) throw invalidRequest(`a business named "${name}" exists`);
+    return business;
   }
 
   /** Creates a key for an existing business. */
