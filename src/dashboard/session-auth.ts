@@ -34,12 +34,28 @@ export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: COOKIE_PATH });
 }
 
-/** A browser names the page's origin on cross-site writes; refuse any but our own. */
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * A browser names the page's origin on writes; refuse any but our own. Only the host is compared:
+ * behind a TLS-terminating proxy the browser's https origin reaches us as plain http, and the proxy
+ * may pass the public host as X-Forwarded-Host. (A cross-site page cannot set that header without a
+ * CORS preflight, which this service never grants.)
+ */
 export function checkOrigin(request: FastifyRequest): void {
-  const origin = request.headers.origin;
-  if (origin !== undefined && origin !== `${request.protocol}://${request.host}`) {
-    throw new ServiceError('forbidden', 'the request comes from another site');
+  const origin = header(request, 'origin');
+  if (origin === undefined) return;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = '';
   }
+  const ours = [header(request, 'host'), header(request, 'x-forwarded-host')];
+  if (!host || !ours.includes(host)) throw new ServiceError('forbidden', 'the request comes from another site');
 }
 
 /** Reads the session of every request in the scope; routes that need an owner call requireOwner. */
@@ -58,8 +74,7 @@ export function requireOwner(owners: OwnerService): (request: FastifyRequest) =>
     if (!request.owner) throw new ServiceError('not_signed_in', 'sign in to the dashboard first');
     if (!UNSAFE_METHODS.has(request.method)) return;
     checkOrigin(request);
-    const header = request.headers['x-csrf-token'];
-    const presented = Array.isArray(header) ? header[0] : header;
+    const presented = header(request, 'x-csrf-token');
     if (!presented || !owners.csrfTokenMatches(request.sessionToken, presented)) {
       throw new ServiceError('forbidden', 'the X-CSRF-Token header is missing or does not belong to this session');
     }
@@ -69,8 +84,7 @@ export function requireOwner(owners: OwnerService): (request: FastifyRequest) =>
 /** Scopes the request to the business named in X-Business-Id; uploads count as the owner's and come from the dashboard. */
 export function selectBusiness(keys: KeyService): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
-    const header = request.headers['x-business-id'];
-    const businessId = Array.isArray(header) ? header[0] : header;
+    const businessId = header(request, 'x-business-id');
     if (!businessId) throw new ServiceError('invalid_request', 'name the business in the X-Business-Id header');
     if (!(await keys.getBusiness(businessId))) throw notFound('business');
     request.businessId = businessId;

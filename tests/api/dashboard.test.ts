@@ -122,6 +122,12 @@ describe('dashboard API', () => {
     assert.equal(created.status, 200);
     assert.equal(created.body.data.name, 'Shop C');
     assert.match(created.body.data.id, /^biz_/);
+    // Behind a TLS proxy the browser's https origin names the host the proxy forwards.
+    const viaProxy = await owner.call('POST', '/businesses', {
+      json: { name: 'Via proxy' },
+      headers: { origin: 'https://ledger.example.com', 'x-forwarded-host': 'ledger.example.com' },
+    });
+    assert.equal(viaProxy.status, 200, JSON.stringify(viaProxy.body));
     const again = await owner.call('POST', '/businesses', { json: { name: 'Shop C' } });
     assert.equal(again.status, 400);
     assert.match(again.body.error.message, /exists/);
