@@ -11,8 +11,8 @@ const FIRST_OWNER_EMAIL = 'owner@ledgerlens.localhost';
 export async function runServe(config: Config): Promise<number> {
   const services = await createServices(config);
   await bootstrapFirstKey(services);
-  await bootstrapFirstOwner(services, config);
-  const server = await buildServer(services);
+  // The owner's password hash (scrypt, on libuv's thread pool) is made while the server is built.
+  const [server] = await Promise.all([buildServer(services), bootstrapFirstOwner(services, config)]);
   await server.listen({ port: config.port, host: config.host });
   if (config.runWorkers) {
     services.jobs.start();

@@ -15,8 +15,9 @@ export const SESSION_HOURS = 12;
 const ATTEMPTS_PER_EMAIL = 10;
 const ATTEMPTS_PER_CLIENT = 50;
 const ATTEMPT_WINDOW_MS = 15 * 60_000;
-/** Compared against when the email is unknown, so an unknown address takes as long as a wrong password. */
-const DECOY_HASH = hashPassword('ledgerlens decoy password');
+/** Compared against when the email is unknown, so an unknown address takes as long as a wrong password; made on first use. */
+let decoyHash: Promise<string> | undefined;
+const decoy = () => (decoyHash ??= hashPassword('ledgerlens decoy password'));
 
 export interface Owner {
   id: string;
@@ -77,7 +78,7 @@ export class OwnerService {
     await this.countAttempt(`signin:${address}`, ATTEMPTS_PER_EMAIL);
     await this.countAttempt(`signin-client:${client}`, ATTEMPTS_PER_CLIENT);
     const row = address ? await this.store.owners.findByEmail(address) : undefined;
-    const matches = await passwordMatches(password, row?.password_hash ?? (await DECOY_HASH));
+    const matches = await passwordMatches(password, row?.password_hash ?? (await decoy()));
     if (!row || !matches) throw new ServiceError('invalid_credentials', 'the email address or the password is wrong');
     const now = this.clock.now();
     await this.store.owners.deleteExpiredSessions(now.toISOString());
