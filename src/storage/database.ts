@@ -22,7 +22,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-function migrations(profile: DialectProfile): Record<string, Migration> {
+/** Every migration by name, in the order they run; a test checks each ran exactly once. */
+export function migrations(profile: DialectProfile): Record<string, Migration> {
   return { '001_initial': initial(profile), '002_duplicates': duplicates, '003_filename_search': filenameSearch(profile), '004_rate_windows': rateWindows, '006_owners': owners };
 }
 
