@@ -2,7 +2,10 @@
 // status of each code is fixed here, once, and docs/api.md prints the same table.
 import type { ErrorCode } from './schemas/error.schema.js';
 
-export const HTTP_STATUS: Record<ErrorCode, number> = {
+/** Codes of the dashboard's own session endpoints; they are not part of the public API's contract. */
+export type DashboardErrorCode = 'not_signed_in' | 'invalid_credentials' | 'forbidden';
+
+export const HTTP_STATUS: Record<ErrorCode | DashboardErrorCode, number> = {
   invalid_request: 400,
   missing_api_key: 401,
   invalid_api_key: 401,
@@ -20,20 +23,28 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
+  not_signed_in: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
 };
 
+export interface PublicServiceError {
+  code: ErrorCode | DashboardErrorCode;
+  message: string;
+}
+
 export class ServiceError extends Error {
-  readonly code: ErrorCode;
+  readonly code: ErrorCode | DashboardErrorCode;
   readonly status: number;
 
-  constructor(code: ErrorCode, message: string) {
+  constructor(code: ErrorCode | DashboardErrorCode, message: string) {
     super(message);
     this.name = 'ServiceError';
     this.code = code;
     this.status = HTTP_STATUS[code];
   }
 
-  toPublic(): { code: ErrorCode; message: string } {
+  toPublic(): PublicServiceError {
     return { code: this.code, message: this.message };
   }
 }

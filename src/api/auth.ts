@@ -2,6 +2,7 @@
 // `Authorization: Bearer <key>`. The key decides the business every query is scoped to; its uploads
 // are counted against its rate limit.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SourceChannel } from '../documents/upload.js';
 import { ServiceError } from '../errors.js';
 import type { KeyService } from '../keys/key-service.js';
 import { RateLimitedError, type UsageLimits } from '../limits/usage-limits.js';
@@ -9,8 +10,10 @@ import { RateLimitedError, type UsageLimits } from '../limits/usage-limits.js';
 declare module 'fastify' {
   interface FastifyRequest {
     businessId: string;
-    /** The presented key's id: rate limits are per key. */
+    /** The presented key's id: rate limits are per key. The dashboard puts its owner's id here. */
     apiKeyId: string;
+    /** Where uploads of this request come from: `api`, or `dashboard` for a signed-in owner. */
+    uploadChannel: SourceChannel;
   }
 }
 
@@ -25,9 +28,15 @@ function presentedKey(request: FastifyRequest): string | null {
   return match ? match[1]!.trim() : '';
 }
 
-export function registerAuthentication(scope: FastifyInstance, keys: KeyService): void {
+/** The request members the business-scoped routes read; each way of signing in fills them. */
+export function decorateCaller(scope: FastifyInstance): void {
   scope.decorateRequest('businessId', '');
   scope.decorateRequest('apiKeyId', '');
+  scope.decorateRequest('uploadChannel', 'api');
+}
+
+export function registerAuthentication(scope: FastifyInstance, keys: KeyService): void {
+  decorateCaller(scope);
   scope.addHook('onRequest', async (request) => {
     const presented = presentedKey(request);
     if (presented === null) throw new ServiceError('missing_api_key', 'send your API key in the X-API-Key header');

@@ -1,10 +1,13 @@
 // The HTTP server: envelope, errors, authentication, the /api/v1 routes, the OpenAPI document and
-// its reference page, health probes and metrics.
+// its reference page, health probes, metrics, and the owners' dashboard at /dashboard.
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Services } from '../app/services.js';
+import { dashboardApi } from '../dashboard/dashboard.routes.js';
+import { registerStaticFiles } from '../dashboard/static-files.js';
 import { ServiceError } from '../errors.js';
 import { newId } from '../security/ids.js';
 import { registerAuthentication } from './auth.js';
@@ -95,5 +98,15 @@ export async function buildServer(services: Services): Promise<FastifyInstance> 
     },
     { prefix: '/api/v1' },
   );
+
+  await server.register(
+    async (dashboard) => {
+      await dashboard.register(cookie);
+      await dashboard.register((api) => dashboardApi(api, services), { prefix: '/api' });
+      if (!(await registerStaticFiles(dashboard))) services.log.warn('the dashboard is not built (npm run build): /dashboard serves its API only');
+    },
+    { prefix: '/dashboard' },
+  );
+  server.get('/dashboard', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/dashboard/'));
   return server;
 }

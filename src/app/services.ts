@@ -12,6 +12,7 @@ import { MailIntake, MAX_HELD_MESSAGES } from '../email/mail-intake.js';
 import { BatchService } from '../jobs/batch-service.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { KeyService } from '../keys/key-service.js';
+import { OwnerService } from '../owners/owner-service.js';
 import { UsageLimits } from '../limits/usage-limits.js';
 import { Metrics } from '../metrics/metrics.js';
 import { ocrEngineStatus } from '../pipeline/ocr/index.js';
@@ -29,6 +30,7 @@ export interface Services {
   readonly log: Logger;
   readonly store: Store;
   readonly keys: KeyService;
+  readonly owners: OwnerService;
   readonly usageLimits: UsageLimits;
   readonly documents: DocumentService;
   readonly batches: BatchService;
@@ -68,6 +70,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const secretKey = loadSecretKey(config.secretKey, config.dataDir);
   // Separate keys per purpose, derived from the one secret.
   const cursorKey = createHmac('sha256', secretKey).update('ledgerlens list cursors').digest();
+  const csrfKey = createHmac('sha256', secretKey).update('ledgerlens dashboard csrf').digest();
   const ocr = await probeOcr();
   const metrics = new Metrics(store);
   const pool = new ExtractionPool({
@@ -107,6 +110,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     log,
     store,
     keys: new KeyService(store, clock),
+    owners: new OwnerService(store, clock, csrfKey),
     usageLimits,
     documents,
     batches,

@@ -6,6 +6,7 @@ import { ServiceError } from '../errors.js';
 import { runEmail, runSenders } from './email.command.js';
 import { runExtract } from './extract.command.js';
 import { runKeys, runBusinesses } from './keys.command.js';
+import { runOwners } from './owners.command.js';
 import { runServe } from './serve.command.js';
 import { runWorker } from './worker.command.js';
 
@@ -26,6 +27,9 @@ const USAGE = `usage: ledgerlens <command>
   senders approve ADDRESS --business ID   approve a sender; its held mail becomes documents
   senders block ADDRESS --business ID     block a sender; its held mail is discarded, further mail refused
   senders remove ADDRESS --business ID    forget a sender; its held mail is discarded
+  owners create --email EMAIL       create a dashboard owner; prints a generated password once,
+         [--password-stdin]         or reads the password from stdin
+  owners reset-password --email EMAIL [--password-stdin]   same, for an existing owner; ends its sessions
   extract FILE... [--out DIR]       run the extraction offline; one file to stdout, several into DIR
           [--raw-text] [--regions] [--ignore-embedded-xml]
 
@@ -43,6 +47,8 @@ async function main(argv: string[]): Promise<number> {
       return runWorker(config);
     case 'keys':
       return runKeys(config, rest);
+    case 'owners':
+      return runOwners(config, rest);
     case 'businesses':
       return runBusinesses(config, rest);
     case 'senders':

@@ -5,12 +5,17 @@ import { buildServer } from '../api/server.js';
 import type { Config } from '../config/config.js';
 import { startMetricsServer, stopMetricsServer } from '../metrics/metrics-server.js';
 import { startConfiguredSmtpListener } from '../email/start.js';
+import { generatePassword } from './owners.command.js';
 import { untilStopped } from './until-stopped.js';
+
+/** The owner created on first start; an address on no real domain, so it cannot be mistaken for a person's. */
+const FIRST_OWNER_EMAIL = 'owner@ledgerlens.localhost';
 
 export async function runServe(config: Config): Promise<number> {
   const services = await createServices(config);
   await bootstrapFirstKey(services);
-  const server = await buildServer(services);
+  // The owner's password hash (scrypt, on libuv's thread pool) is made while the server is built.
+  const [server] = await Promise.all([buildServer(services), bootstrapFirstOwner(services, config)]);
   await server.listen({ port: config.port, host: config.host });
   const metricsServer = config.metrics && config.metricsPort !== null ? await startMetricsServer(services.metrics, config.metricsPort, config.host, services.log) : null;
   const smtp = await startConfiguredSmtpListener(services);
@@ -37,5 +42,16 @@ async function bootstrapFirstKey(services: Awaited<ReturnType<typeof createServi
   process.stdout.write(
     `\nFirst start: created business "${key.businessName}" (${key.businessId}) and an API key.\n` +
       `It is shown only now; keep it safe:\n\n  ${key.secret}\n\n`,
+  );
+}
+
+/** Likewise for the dashboard: without an owner nobody can sign in, so create one and print its password once. */
+async function bootstrapFirstOwner(services: Awaited<ReturnType<typeof createServices>>, config: Config): Promise<void> {
+  if (await services.owners.hasOwners()) return;
+  const password = generatePassword();
+  const owner = await services.owners.create(FIRST_OWNER_EMAIL, password);
+  process.stdout.write(
+    `\nFirst start: created the dashboard owner ${owner.email}. Sign in at http://localhost:${config.port}/dashboard/ with this password,\n` +
+      `shown only now (add owners with \`ledgerlens owners create --email ...\`):\n\n  ${password}\n\n`,
   );
 }

@@ -24,6 +24,8 @@ export interface Config {
   readonly syncExtraction: 'local' | 'worker';
   readonly monthlyDocumentQuota: number;
   readonly secretKey: string | null;
+  /** Secure flag of the dashboard's session cookie; auto: when the request came over https. */
+  readonly secureCookies: 'auto' | 'always' | 'never';
   readonly logLevel: string;
   /** Serve Prometheus metrics at all. */
   readonly metrics: boolean;
@@ -62,6 +64,10 @@ export const SETTINGS = {
   LEDGERLENS_MONTHLY_DOCUMENT_QUOTA: { default: '0', doc: 'Documents per business per calendar month (402 quota_exceeded past it); 0: no quota' },
   LEDGERLENS_SYNC_EXTRACTION: { default: 'local', doc: 'local: POST /documents extracts in the API process; worker: hands it to the worker processes and waits' },
   LEDGERLENS_SECRET_KEY: { default: '', doc: 'Key that encrypts callback signing secrets at rest (64 hex chars); default: a key file in the data folder' },
+  LEDGERLENS_SECURE_COOKIES: {
+    default: 'auto',
+    doc: "Secure flag of the dashboard's session cookie: auto (when the request came over https), always (behind a TLS proxy), never",
+  },
   LOG_LEVEL: { default: 'info', doc: 'pino log level' },
   LEDGERLENS_METRICS: { default: '1', doc: '1 serves Prometheus metrics at /metrics (unauthenticated); 0 turns them off' },
   LEDGERLENS_METRICS_PORT: { default: '', doc: 'Unset: /metrics on the API port (serve); a port: metrics on a listener of their own on HOST, in serve and worker' },
@@ -140,6 +146,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     monthlyDocumentQuota: integer(env, 'LEDGERLENS_MONTHLY_DOCUMENT_QUOTA', 0),
     syncExtraction: oneOf(env, 'LEDGERLENS_SYNC_EXTRACTION', ['local', 'worker'] as const),
     secretKey: secretKey || null,
+    secureCookies: oneOf(env, 'LEDGERLENS_SECURE_COOKIES', ['auto', 'always', 'never'] as const),
     logLevel: read(env, 'LOG_LEVEL'),
     metrics: flag(env, 'LEDGERLENS_METRICS'),
     metricsPort: read(env, 'LEDGERLENS_METRICS_PORT') ? integer(env, 'LEDGERLENS_METRICS_PORT', 1) : null,

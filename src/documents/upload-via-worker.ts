@@ -8,7 +8,7 @@ import type { Document } from '../schemas/document.schema.js';
 import type { ErrorCode } from '../schemas/error.schema.js';
 import type { Store } from '../storage/store.js';
 import type { DocumentService } from './document-service.js';
-import type { UploadedFile, UploadOptions } from './upload.js';
+import type { SourceChannel, UploadedFile, UploadOptions } from './upload.js';
 
 export async function uploadViaWorker(
   deps: { store: Store; batches: BatchService; documents: DocumentService },
@@ -16,8 +16,9 @@ export async function uploadViaWorker(
   file: UploadedFile,
   options: UploadOptions,
   waitMs: number,
+  channel: SourceChannel = 'api',
 ): Promise<Document> {
-  const batch = await deps.batches.submit(businessId, [file], options);
+  const batch = await deps.batches.submit(businessId, [file], options, channel);
   const jobId = batch.job_ids[0]!;
   const deadline = Date.now() + waitMs;
   for (;;) {

@@ -52,7 +52,7 @@ export class BatchService {
     private readonly usageLimits: UsageLimits,
   ) {}
 
-  async submit(businessId: string, files: UploadedFile[], options: UploadOptions): Promise<BatchAccepted> {
+  async submit(businessId: string, files: UploadedFile[], options: UploadOptions, channel: SourceChannel = 'api'): Promise<BatchAccepted> {
     await this.usageLimits.admitDocuments(businessId, files.length);
     for (const [index, file] of files.entries()) {
       try {
@@ -64,7 +64,7 @@ export class BatchService {
     }
     const batchId = newId('bat');
     const now = isoNow(this.clock);
-    const jobOptions: JobOptions = { ...options, channel: 'api' };
+    const jobOptions: JobOptions = { ...options, channel };
     const jobs = newJobs(businessId, batchId, files.map((file) => ({ file, options: jobOptions })), now);
     await this.store.transaction(async (tx) => {
       for (const job of jobs) await tx.jobs.insert(job.row, job.content);

@@ -12,8 +12,21 @@ export interface CreatedKey {
   keyId: string;
   businessId: string;
   businessName: string;
+  label: string;
   /** Shown once; only its hash is stored. */
   secret: string;
+}
+
+function checkedBusinessName(businessName: string): string {
+  const name = businessName.trim();
+  if (!name || name.length > 200) throw invalidRequest('a business name of 1 to 200 characters is required');
+  return name;
+}
+
+function checkedLabel(label: string): string {
+  const trimmed = label.trim();
+  if (!trimmed || trimmed.length > 100) throw invalidRequest('a key label of 1 to 100 characters is required');
+  return trimmed;
 }
 
 export class KeyService {
@@ -33,8 +46,7 @@ export class KeyService {
 
   /** Creates a key for the named business, creating the business on first use. */
   async createKey(businessName: string, label = 'default'): Promise<CreatedKey> {
-    const name = businessName.trim();
-    if (!name || name.length > 200) throw invalidRequest('a business name of 1 to 200 characters is required');
+    const name = checkedBusinessName(businessName);
     return this.store.transaction(async (tx) => {
       let business = await tx.businesses.findByName(name);
       if (!business) {
@@ -45,11 +57,28 @@ export class KeyService {
     });
   }
 
-  /** Issues a replacement for a key and revokes the old one in the same step. */
-  async rotateKey(keyId: string): Promise<CreatedKey> {
+  /** Creates a business by name; the dashboard's way, where the name must be new. */
+  async createBusiness(businessName: string): Promise<BusinessesTable> {
+    const name = checkedBusinessName(businessName);
+    const business = { id: newId('biz'), name, created_at: isoNow(this.clock) };
+    if (!(await this.store.businesses.insertIfNameIsNew(business))) throw invalidRequest(`a business named "${name}" exists`);
+    return business;
+  }
+
+  /** Creates a key for an existing business. */
+  async createKeyFor(businessId: string, label = 'default'): Promise<CreatedKey> {
+    return this.store.transaction(async (tx) => {
+      const business = await tx.businesses.findById(businessId);
+      if (!business) throw notFound('business');
+      return this.issue(tx, business, checkedLabel(label));
+    });
+  }
+
+  /** Issues a replacement for a key and revokes the old one in the same step; `businessId` limits it to that business's keys. */
+  async rotateKey(keyId: string, businessId?: string): Promise<CreatedKey> {
     return this.store.transaction(async (tx) => {
       const old = await tx.apiKeys.findActive(keyId);
-      if (!old) throw notFound('active key');
+      if (!old || (businessId && old.business_id !== businessId)) throw notFound('active key');
       const business = await tx.businesses.findById(old.business_id);
       if (!business) throw notFound('business');
       await tx.apiKeys.revoke(keyId, isoNow(this.clock));
@@ -57,12 +86,17 @@ export class KeyService {
     });
   }
 
-  async revokeKey(keyId: string): Promise<void> {
-    if (!(await this.store.apiKeys.revoke(keyId, isoNow(this.clock)))) throw notFound('active key');
+  async revokeKey(keyId: string, businessId?: string): Promise<void> {
+    if (!(await this.store.apiKeys.revoke(keyId, isoNow(this.clock), businessId))) throw notFound('active key');
   }
 
-  listKeys(): Promise<ApiKeyListing[]> {
-    return this.store.apiKeys.list();
+  /** Every key, or one business's keys. */
+  listKeys(businessId?: string): Promise<ApiKeyListing[]> {
+    return this.store.apiKeys.list(businessId);
+  }
+
+  getBusiness(businessId: string): Promise<BusinessesTable | undefined> {
+    return this.store.businesses.findById(businessId);
   }
 
   listBusinesses(): Promise<BusinessesTable[]> {
@@ -83,6 +117,6 @@ export class KeyService {
       created_at: isoNow(this.clock),
       revoked_at: null,
     });
-    return { keyId: key.id, businessId: business.id, businessName: business.name, secret: key.secret };
+    return { keyId: key.id, businessId: business.id, businessName: business.name, label, secret: key.secret };
   }
 }

@@ -14,8 +14,11 @@ export interface LimitSettings {
 }
 
 export class RateLimitedError extends ServiceError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('rate_limited', `too many uploads with this API key; retry after ${retryAfterSeconds} s`);
+  constructor(
+    readonly retryAfterSeconds: number,
+    what = 'too many uploads with this API key',
+  ) {
+    super('rate_limited', `${what}; retry after ${retryAfterSeconds} s`);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { IngestLimits } from '../ingest/limits.js';
 import type { MediaType } from '../ingest/media-type.js';
-import type { PublicError } from '../schemas/error.schema.js';
+import type { PublicServiceError } from '../errors.js';
 import type { ExtractionOutcome } from '../schemas/document.schema.js';
 import type { Hints } from '../schemas/hints.schema.js';
 import type { StageSeconds } from './stage-timings.js';
@@ -22,7 +22,7 @@ export interface ExtractionRequest {
  */
 export type ExtractionReply =
   | { ok: true; outcome: ExtractionOutcome; pageHash: string | null; stages: StageSeconds }
-  | { ok: false; error: PublicError; stages: StageSeconds };
+  | { ok: false; error: PublicServiceError; stages: StageSeconds };
 
 export type ExtractionResult = Extract<ExtractionReply, { ok: true }>;
 

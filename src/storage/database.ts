@@ -12,6 +12,7 @@ import { duplicates } from './migrations/002-duplicates.js';
 import { filenameSearch } from './migrations/003-filename-search.js';
 import { rateWindows } from './migrations/004-rate-windows.js';
 import { email } from './migrations/005-email.js';
+import { owners } from './migrations/006-owners.js';
 import type { Tables } from './tables.js';
 
 export type Db = Kysely<Tables>;
@@ -26,7 +27,7 @@ export interface Database {
 export function migrations(profile: DialectProfile): Record<string, Migration> {
   return {
     '001_initial': initial(profile), '002_duplicates': duplicates, '003_filename_search': filenameSearch(profile), '004_rate_windows': rateWindows,
-    '005_email': email(profile),
+    '005_email': email(profile), '006_owners': owners,
   };
 }
 

@@ -10,6 +10,7 @@ import { DocumentsRepository } from './repositories/documents.repository.js';
 import { EmailRepository } from './repositories/email.repository.js';
 import { DuplicatesRepository } from './repositories/duplicates.repository.js';
 import { JobsRepository } from './repositories/jobs.repository.js';
+import { OwnersRepository } from './repositories/owners.repository.js';
 import { RateWindowsRepository } from './repositories/rate-windows.repository.js';
 import { UsageRepository } from './repositories/usage.repository.js';
 
@@ -24,6 +25,7 @@ export class Store {
   readonly callbacks: CallbacksRepository;
   readonly deliveries: DeliveriesRepository;
   readonly email: EmailRepository;
+  readonly owners: OwnersRepository;
 
   constructor(
     readonly db: Db,
@@ -39,6 +41,7 @@ export class Store {
     this.callbacks = new CallbacksRepository(db);
     this.deliveries = new DeliveriesRepository(db, profile);
     this.email = new EmailRepository(db);
+    this.owners = new OwnersRepository(db);
   }
 
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {

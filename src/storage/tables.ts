@@ -167,6 +167,23 @@ export interface EmailHeldContentTable {
   content: Buffer;
 }
 
+export interface OwnersTable {
+  id: string;
+  /** Lower-cased, so sign-in is case-insensitive in every dialect. */
+  email: string;
+  /** scrypt$N$r$p$salt$hash, base64url parts. */
+  password_hash: string;
+  created_at: string;
+}
+
+export interface OwnerSessionsTable {
+  /** SHA-256 (hex) of the session cookie's token. */
+  token_hash: string;
+  owner_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Tables {
   businesses: BusinessesTable;
   api_keys: ApiKeysTable;
@@ -184,4 +201,6 @@ export interface Tables {
   email_senders: EmailSendersTable;
   email_messages: EmailMessagesTable;
   email_held_content: EmailHeldContentTable;
+  owners: OwnersTable;
+  owner_sessions: OwnerSessionsTable;
 }

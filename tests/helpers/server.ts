@@ -63,15 +63,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, env: Reco
       headers.set('content-type', 'application/json');
       body = JSON.stringify(init.json);
     }
-    const response = await fetch(baseUrl + path, { ...init, headers, body: body ?? null });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON: leave the text for the assertion to show
-    }
-    return { status: response.status, headers: response.headers, body: parsed };
+    return readResponse(await fetch(baseUrl + path, { ...init, headers, body: body ?? null }));
   }
 
   return {
@@ -90,6 +82,18 @@ export async function startTestServer(overrides: Partial<Config> = {}, env: Reco
       if (!overrides.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Status, headers and the body, parsed when it is JSON. */
+export async function readResponse(response: Response): Promise<ApiResponse> {
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: leave the text for the assertion to show
+  }
+  return { status: response.status, headers: response.headers, body: parsed };
 }
 
 /**

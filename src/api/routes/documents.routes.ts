@@ -40,8 +40,8 @@ export function documentsRoutes(server: FastifyInstance, services: Services, max
       const file = upload.files[0]!;
       const document =
         services.config.syncExtraction === 'worker'
-          ? await uploadViaWorker(services, request.businessId, file, upload.options, services.config.extractionTimeoutMs + 60_000)
-          : await services.documents.create(request.businessId, file, upload.options, 'api');
+          ? await uploadViaWorker(services, request.businessId, file, upload.options, services.config.extractionTimeoutMs + 60_000, request.uploadChannel)
+          : await services.documents.create(request.businessId, file, upload.options, request.uploadChannel);
       return ok(request, document, upload.ignored.length ? { ignored_files: upload.ignored } : {});
     },
   });
@@ -63,7 +63,7 @@ export function documentsRoutes(server: FastifyInstance, services: Services, max
     onRequest: countUpload(services.usageLimits),
     handler: async (request, reply) => {
       const upload = await readUpload(request, 'batch', maxFileBytes);
-      const batch = await services.batches.submit(request.businessId, upload.files, upload.options);
+      const batch = await services.batches.submit(request.businessId, upload.files, upload.options, request.uploadChannel);
       return reply.status(202).send(ok(request, batch));
     },
   });

@@ -25,7 +25,7 @@ export async function* prepareImagePages(bytes: Uint8Array, mediaType: MediaType
   }
 }
 
-async function heicPipeline(bytes: Uint8Array): Promise<Sharp> {
+export async function heicPipeline(bytes: Uint8Array): Promise<Sharp> {
   const images = await decodeHeic.all({ buffer: bytes });
   try {
     // A HEIC container may hold bursts or depth maps; the primary image is the page. libheif has

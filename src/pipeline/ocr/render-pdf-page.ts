@@ -1,7 +1,7 @@
 // A PDF page rendered to grey pixels for OCR with pdfjs and @napi-rs/canvas (prebuilt Skia).
 // The canvas's raw pixels are taken as they are: encoding the render as PNG cost ~10× the raster
 // itself (DEPENDENCIES.md: 27 ms raster vs 256 ms with PNG at 300 dpi).
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { RenderParameters } from 'pdfjs-dist/types/src/display/api.js';
 import { grayFromRgba, stretchContrast, type GrayImage } from './gray-image.js';
@@ -31,10 +31,17 @@ export async function renderPdfPage(page: PDFPageProxy, dpi = RENDER_DPI): Promi
   let scale = dpi / 72;
   const pixels = unit.width * unit.height * scale * scale;
   if (pixels > MAX_RENDER_PIXELS) scale *= Math.sqrt(MAX_RENDER_PIXELS / pixels);
+  return withRenderedPage(page, scale, (canvas) => {
+    // Opaque white ground, so the premultiplied RGBA is plain RGBA.
+    const image = stretchContrast(grayFromRgba(canvas.data(), canvas.width, canvas.height));
+    return { image, dpi: scale * 72, width: unit.width, height: unit.height };
+  });
+}
+
+/** Renders the page at `scale` on a white canvas, hands the canvas to `use`, then frees it. */
+export async function withRenderedPage<T>(page: PDFPageProxy, scale: number, use: (canvas: Canvas) => T | Promise<T>): Promise<T> {
   const viewport = page.getViewport({ scale });
-  const width = Math.max(1, Math.floor(viewport.width));
-  const height = Math.max(1, Math.floor(viewport.height));
-  const canvas = createCanvas(width, height);
+  const canvas = createCanvas(Math.max(1, Math.floor(viewport.width)), Math.max(1, Math.floor(viewport.height)));
   try {
     // pdfjs's typings name the DOM canvas; @napi-rs/canvas implements the part pdfjs uses.
     await page.render({
@@ -43,9 +50,7 @@ export async function renderPdfPage(page: PDFPageProxy, dpi = RENDER_DPI): Promi
       viewport,
       background: '#ffffff',
     }).promise;
-    // Opaque white ground, so the premultiplied RGBA is plain RGBA.
-    const image = stretchContrast(grayFromRgba(canvas.data(), width, height));
-    return { image, dpi: scale * 72, width: unit.width, height: unit.height };
+    return await use(canvas);
   } finally {
     page.cleanup();
     // Skia's pixels live outside the JS heap; a zero-size canvas lets them go before the GC notices.

@@ -15,8 +15,8 @@ export class ApiKeysRepository {
     return this.db.selectFrom('api_keys').selectAll().where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
   }
 
-  list(): Promise<ApiKeyListing[]> {
-    return this.db
+  list(businessId?: string): Promise<ApiKeyListing[]> {
+    let query = this.db
       .selectFrom('api_keys')
       .innerJoin('businesses', 'businesses.id', 'api_keys.business_id')
       .select([
@@ -28,18 +28,16 @@ export class ApiKeysRepository {
         'businesses.name as business_name',
       ])
       .orderBy('api_keys.created_at')
-      .orderBy('api_keys.id')
-      .execute();
+      .orderBy('api_keys.id');
+    if (businessId) query = query.where('api_keys.business_id', '=', businessId);
+    return query.execute();
   }
 
   /** True when an active key was revoked. */
-  async revoke(id: string, at: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('api_keys')
-      .set({ revoked_at: at })
-      .where('id', '=', id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
+  async revoke(id: string, at: string, businessId?: string): Promise<boolean> {
+    let query = this.db.updateTable('api_keys').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null);
+    if (businessId) query = query.where('business_id', '=', businessId);
+    const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 }

@@ -8,6 +8,17 @@ export class BusinessesRepository {
     await this.db.insertInto('businesses').values(row).execute();
   }
 
+  /** False when a business of that name exists already (names are unique), also when another process just added it. */
+  async insertIfNameIsNew(row: BusinessesTable): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('businesses')
+      .values(row)
+      .onConflict((oc) => oc.column('name').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
   findByName(name: string): Promise<BusinessesTable | undefined> {
     return this.db.selectFrom('businesses').selectAll().where('name', '=', name).executeTakeFirst();
   }

@@ -59,6 +59,18 @@ export class DocumentsRepository {
     return this.db.selectFrom('documents').selectAll().where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
   }
 
+  /** The stored upload, scoped to its business. */
+  async fileContent(businessId: string, id: string): Promise<Buffer | undefined> {
+    const row = await this.db
+      .selectFrom('files')
+      .innerJoin('documents', 'documents.id', 'files.document_id')
+      .select('files.content')
+      .where('documents.business_id', '=', businessId)
+      .where('documents.id', '=', id)
+      .executeTakeFirst();
+    return row ? Buffer.from(row.content) : undefined;
+  }
+
   /** Fetches limit + 1 rows so the caller knows whether another page follows. */
   async listPage(page: ListPage): Promise<DocumentSummaryRow[]> {
     let query = this.db.selectFrom('documents').select(SUMMARY_COLUMNS).where('business_id', '=', page.businessId);

@@ -1,0 +1,149 @@
+// The dashboard's JSON API under /dashboard/api, for the web app in web/. Sessions and businesses are
+// its own; everything about the selected business (documents, callback, usage) is the public API's
+// own route set, mounted again behind the session instead of an API key, so there is one
+// implementation of each operation. None of it appears in /openapi.json.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../app/services.js';
+import { decorateCaller } from '../api/auth.js';
+import { ok } from '../api/envelope.js';
+import { readResponses } from '../api/responses.js';
+import { callbackRoutes } from '../api/routes/callback.routes.js';
+import { documentsRoutes } from '../api/routes/documents.routes.js';
+import { usageRoutes } from '../api/routes/usage.routes.js';
+import { notFound } from '../errors.js';
+import { RateLimitedError } from '../limits/usage-limits.js';
+import {
+  ApiKeyList,
+  Business,
+  BusinessList,
+  CreateBusinessBody,
+  CreatedKey,
+  CreateKeyBody,
+  KeyParams,
+  PageParams,
+  RevokedKey,
+  SessionInfo,
+  SignInBody,
+} from '../schemas/dashboard.schema.js';
+import { renderPageImage } from './page-image.js';
+import { checkOrigin, clearSessionCookie, registerSessionAuth, requireOwner, selectBusiness, setSessionCookie } from './session-auth.js';
+
+const hidden = { hide: true };
+
+export async function dashboardApi(api: FastifyInstance, services: Services): Promise<void> {
+  const { owners, keys } = services;
+  // The reused public routes carry their OpenAPI descriptions; this copy of them is not published.
+  api.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
+  registerSessionAuth(api, owners);
+
+  api.post('/session', {
+    schema: { ...hidden, body: SignInBody, response: readResponses(SessionInfo, 'Signed in') },
+    handler: async (request, reply) => {
+      checkOrigin(request);
+      const { email, password } = request.body as SignInBody;
+      try {
+        const session = await owners.signIn(email, password, request.ip);
+        setSessionCookie(request, reply, session.token, session.expiresAt, services.config.secureCookies);
+        return ok(request, { owner: session.owner, csrf_token: owners.csrfTokenFor(session.token) });
+      } catch (error) {
+        if (error instanceof RateLimitedError) reply.header('Retry-After', String(error.retryAfterSeconds));
+        throw error;
+      }
+    },
+  });
+
+  await api.register(async (signedIn) => {
+    // onRequest, like the API key check: before an upload's rate limit is counted or its body read.
+    signedIn.addHook('onRequest', requireOwner(owners));
+
+    signedIn.get('/session', {
+      schema: { ...hidden, response: readResponses(SessionInfo, 'The signed-in owner') },
+      handler: async (request) => ok(request, { owner: request.owner!, csrf_token: owners.csrfTokenFor(request.sessionToken) }),
+    });
+
+    signedIn.delete('/session', {
+      schema: hidden,
+      handler: async (request, reply) => {
+        await owners.signOut(request.sessionToken);
+        clearSessionCookie(reply);
+        return ok(request, { signed_out: true });
+      },
+    });
+
+    signedIn.get('/businesses', {
+      schema: { ...hidden, response: readResponses(BusinessList, 'Every business of the workspace') },
+      handler: async (request) => ok(request, { items: await keys.listBusinesses() }),
+    });
+
+    signedIn.post('/businesses', {
+      schema: { ...hidden, body: CreateBusinessBody, response: readResponses(Business, 'The new business') },
+      handler: async (request) => ok(request, await keys.createBusiness((request.body as CreateBusinessBody).name)),
+    });
+
+    await signedIn.register(
+      async (business) => {
+        decorateCaller(business);
+        business.addHook('onRequest', selectBusiness(keys));
+        keysRoutes(business, services);
+        pageImageRoute(business, services);
+        documentsRoutes(business, services, services.config.maxFileBytes);
+        callbackRoutes(business, services);
+        usageRoutes(business, services);
+      },
+      { prefix: '/business' },
+    );
+  });
+}
+
+function keysRoutes(server: FastifyInstance, { keys }: Services): void {
+  server.get('/keys', {
+    schema: { ...hidden, response: readResponses(ApiKeyList, "The business's keys, revoked ones included") },
+    handler: async (request) => {
+      const items = (await keys.listKeys(request.businessId)).map(({ id, label, created_at, revoked_at }) => ({ id, label, created_at, revoked_at }));
+      return ok(request, { items });
+    },
+  });
+
+  server.post('/keys', {
+    schema: { ...hidden, body: CreateKeyBody, response: readResponses(CreatedKey, 'The new key; its secret is shown only now') },
+    handler: async (request) => {
+      const key = await keys.createKeyFor(request.businessId, (request.body as CreateKeyBody | undefined)?.label);
+      return ok(request, { id: key.keyId, label: key.label, secret: key.secret });
+    },
+  });
+
+  server.post('/keys/:key_id/rotate', {
+    schema: { ...hidden, params: KeyParams, response: readResponses(CreatedKey, 'The replacement key; the old one is revoked') },
+    handler: async (request) => {
+      const { key_id } = request.params as { key_id: string };
+      const key = await keys.rotateKey(key_id, request.businessId);
+      return ok(request, { id: key.keyId, label: key.label, secret: key.secret, replaces: key_id });
+    },
+  });
+
+  server.delete('/keys/:key_id', {
+    schema: { ...hidden, params: KeyParams, response: readResponses(RevokedKey, 'The key was revoked') },
+    handler: async (request) => {
+      const { key_id } = request.params as { key_id: string };
+      await keys.revokeKey(key_id, request.businessId);
+      return ok(request, { id: key_id, revoked: true as const });
+    },
+  });
+}
+
+function pageImageRoute(server: FastifyInstance, services: Services): void {
+  server.get('/documents/:document_id/pages/:page', {
+    schema: { ...hidden, params: PageParams },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const { document_id, page } = request.params as { document_id: string; page: number };
+      const document = await services.store.documents.find(request.businessId, document_id);
+      const bytes = document && (await services.store.documents.fileContent(request.businessId, document_id));
+      if (!document || !bytes) throw notFound('document');
+      const limits = { maxPages: services.config.maxPages, maxPixels: services.config.maxPixels };
+      const png = await renderPageImage(bytes, document.content_type, page, limits);
+      return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(png);
+    },
+  });
+}

@@ -1,0 +1,57 @@
+// Request and response bodies of the dashboard's own endpoints (/dashboard/api): sessions,
+// businesses and keys. They are not part of the public API and stay out of /openapi.json.
+import { Type, type Static } from 'typebox';
+import { DateTime, Nullable } from './common.schema.js';
+
+export const SignInBody = Type.Object(
+  { email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 200 }) },
+  { additionalProperties: false },
+);
+export type SignInBody = Static<typeof SignInBody>;
+
+export const SessionInfo = Type.Object(
+  {
+    owner: Type.Object({ id: Type.String(), email: Type.String() }, { additionalProperties: false }),
+    /** Sent back in the X-CSRF-Token header of every state-changing request. */
+    csrf_token: Type.String(),
+  },
+  { additionalProperties: false },
+);
+export type SessionInfo = Static<typeof SessionInfo>;
+
+export const Business = Type.Object(
+  { id: Type.String(), name: Type.String(), created_at: DateTime() },
+  { additionalProperties: false },
+);
+export const BusinessList = Type.Object({ items: Type.Array(Business) }, { additionalProperties: false });
+
+export const CreateBusinessBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
+export type CreateBusinessBody = Static<typeof CreateBusinessBody>;
+
+export const ApiKey = Type.Object(
+  { id: Type.String(), label: Type.String(), created_at: DateTime(), revoked_at: Nullable(DateTime()) },
+  { additionalProperties: false },
+);
+export const ApiKeyList = Type.Object({ items: Type.Array(ApiKey) }, { additionalProperties: false });
+
+export const CreateKeyBody = Type.Object({ label: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) }, { additionalProperties: false });
+export type CreateKeyBody = Static<typeof CreateKeyBody>;
+
+export const CreatedKey = Type.Object(
+  {
+    id: Type.String(),
+    label: Type.String(),
+    secret: Type.String({ description: 'Shown once; only its hash is stored' }),
+    replaces: Type.Optional(Type.String({ description: 'On rotation: the key revoked in the same step' })),
+  },
+  { additionalProperties: false },
+);
+
+export const RevokedKey = Type.Object({ id: Type.String(), revoked: Type.Literal(true) }, { additionalProperties: false });
+
+export const KeyParams = Type.Object({ key_id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
+
+export const PageParams = Type.Object(
+  { document_id: Type.String({ minLength: 1, maxLength: 128 }), page: Type.Integer({ minimum: 1, maximum: 10_000 }) },
+  { additionalProperties: false },
+);

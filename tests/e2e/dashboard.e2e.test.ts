@@ -1,0 +1,184 @@
+// The dashboard in a real browser against a real `ledgerlens serve` process: sign in, create a key,
+// upload by file input and by drag and drop, read the fields and their regions, set a callback and
+// see its delivery. With LEDGERLENS_SCREENSHOTS=<dir> (npm run screenshots) it also saves the main
+// screens there, for docs/.
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { browserMissing, launchBrowser } from '../helpers/browser.js';
+import { textPdf } from '../helpers/fixtures.js';
+import { runCli, startServeProcess, type ServeProcess } from '../helpers/process.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
+
+const EMAIL = 'owner@example.com';
+const PASSWORD = 'e2e password, long enough';
+const SCREENSHOTS = process.env.LEDGERLENS_SCREENSHOTS;
+
+const invoice = (number: string, total: string) => [
+  'Northwind Office Supplies Ltd',
+  '12 Harbour Road, Tallinn 10111, Estonia',
+  'VAT number: EE100247019',
+  '',
+  `Invoice number: ${number}`,
+  'Invoice date: 05.01.2024',
+  'Due date: 19.01.2024',
+  '',
+  'Bill to: Contoso Trading OU',
+  '',
+  'Description                 Qty    Price    Amount',
+  'Printer paper A4            10     8.20     82.00',
+  'Toner cartridge              1    18.00     18.00',
+  '',
+  'Subtotal 100.00 EUR',
+  'VAT 22% 22.00 EUR',
+  `Total ${total} EUR`,
+];
+
+const skip = browserMissing();
+
+describe('dashboard in a browser', { skip: skip ?? false }, () => {
+  let dataDir: string;
+  let server: ServeProcess;
+  let receiver: Receiver;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  let page: Page;
+
+  async function screenshot(name: string) {
+    if (!SCREENSHOTS) return;
+    await mkdir(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  }
+
+  before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'ledgerlens-e2e-'));
+    const env = { LEDGERLENS_DATA_DIR: dataDir, LEDGERLENS_EXTRACTION_THREADS: '1', LEDGERLENS_CALLBACK_ALLOW_PRIVATE: '1' };
+    const created = await runCli(['owners', 'create', '--email', EMAIL, '--password-stdin'], env, `${PASSWORD}\n`);
+    assert.equal(created.code, 0, created.stderr);
+    assert.ok(!created.stdout.includes(PASSWORD));
+    [server, receiver, browser] = await Promise.all([startServeProcess(env), startReceiver(), launchBrowser()]);
+    page = await browser.context.newPage();
+  });
+
+  after(async () => {
+    await browser?.close();
+    await receiver?.close();
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test('sign in: a wrong password is refused, the right one opens the documents', async () => {
+    await page.goto(`${server.baseUrl}/dashboard`);
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill('not the password');
+    await screenshot('sign-in');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'the email address or the password is wrong' }).waitFor();
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Documents' }).waitFor();
+    assert.equal(await page.getByLabel('Business').inputValue(), (await page.getByLabel('Business').locator('option').first().getAttribute('value'))!);
+    // The session survives a reload: the cookie, not page state, signs the owner in.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Documents' }).waitFor();
+  });
+
+  test('create a key: the secret is shown once, with a copy button, and works on the API', async () => {
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByLabel('Key label').fill('e2e export');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secret = (await page.locator('#one-time-secret').textContent())!.trim();
+    assert.match(secret, /^llk_key_[0-9a-z]{20}_[0-9a-z]{32}$/);
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    await screenshot('keys');
+    const usage = await fetch(`${server.baseUrl}/api/v1/usage`, { headers: { 'x-api-key': secret } });
+    assert.equal(usage.status, 200);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.reload();
+    await page.getByRole('cell', { name: 'e2e export' }).waitFor();
+    assert.ok(!(await page.content()).includes(secret), 'the secret is not shown again');
+  });
+
+  test('upload by the file input: the document opens with its fields and their regions drawn on the page', async () => {
+    await page.getByRole('link', { name: 'Documents' }).click();
+    const pdf = await textPdf([invoice('INV-2024-001', '122.00')]);
+    await page.locator('input[type=file]').setInputFiles({ name: 'northwind-001.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByRole('link', { name: 'done, open' }).click();
+    await page.getByRole('heading', { name: 'northwind-001.pdf' }).waitFor();
+    await page.locator('.page img').waitFor();
+    await page.waitForFunction("document.querySelector('.page img')?.complete === true");
+    const total = page.locator('tr', { has: page.locator('code', { hasText: /^total$/ }) });
+    assert.match((await total.textContent())!, /122/);
+    const regions = page.locator('.region');
+    assert.ok((await regions.count()) >= 3, `regions drawn: ${await regions.count()}`);
+    // Boxes lie on the page image in the order the lines are printed: the number above the total.
+    const image = (await page.locator('.page img').boundingBox())!;
+    const number = (await page.locator('.region[data-field="document_number"]').boundingBox())!;
+    const totalBox = (await page.locator('.region[data-field="total"]').boundingBox())!;
+    for (const box of [number, totalBox]) {
+      assert.ok(box.width > 0 && box.x >= image.x && box.y >= image.y && box.y + box.height <= image.y + image.height, JSON.stringify({ box, image }));
+    }
+    assert.ok(number.y + number.height <= totalBox.y, JSON.stringify({ number, totalBox }));
+    await page.getByText('Raw text').click();
+    assert.match((await page.locator('.raw-text').textContent())!, /INV-2024-001/);
+    await screenshot('document');
+  });
+
+  test('set a callback, then a dropped file is delivered to it with channel dashboard', async () => {
+    await page.getByRole('link', { name: 'Callback' }).click();
+    await page.getByLabel('URL').fill(receiver.url);
+    await page.getByRole('button', { name: 'Save' }).click();
+    assert.match((await page.locator('#one-time-secret').textContent())!, /^whsec_/);
+
+    await page.getByRole('link', { name: 'Documents' }).click();
+    // 100.00 + 22.00 is not 130.00: the totals go to review.
+    const pdf = await textPdf([invoice('INV-2024-002', '130.00')]);
+    const dataTransfer = await page.evaluateHandle((base64) => {
+      // Runs in the page; Node's type library has no DataTransfer.
+      const transfer = new (globalThis as unknown as { DataTransfer: new () => { items: { add(file: File): void } } }).DataTransfer();
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      transfer.items.add(new File([bytes], 'dropped-002.pdf', { type: 'application/pdf' }));
+      return transfer;
+    }, pdf.toString('base64'));
+    await page.dispatchEvent('[data-testid=dropzone]', 'drop', { dataTransfer });
+    await page.getByText('1 of 1 processed').waitFor();
+    await page.getByRole('link', { name: 'dropped-002.pdf' }).waitFor();
+    await screenshot('documents');
+
+    await receiver.waitFor(1);
+    const event = JSON.parse(receiver.requests[0]!.body);
+    assert.deepEqual(event.source, { channel: 'dashboard' });
+    assert.equal(event.data.filename, 'dropped-002.pdf');
+
+    await page.getByRole('link', { name: 'Callback' }).click();
+    await page.locator('.deliveries .badge.delivered').waitFor();
+    await screenshot('callback');
+  });
+
+  test('the list filters by filename and by review; review fields are highlighted in the table and on the page', async () => {
+    await page.getByRole('link', { name: 'Documents' }).click();
+    const rows = page.locator('table.documents tbody tr');
+    await page.getByLabel('Search filenames').fill('northwind');
+    await page.waitForFunction("document.querySelectorAll('table.documents tbody tr').length === 1");
+    assert.equal(await rows.locator('a').first().textContent(), 'northwind-001.pdf');
+
+    await page.getByLabel('Search filenames').fill('');
+    await page.getByLabel('Filter').selectOption('review');
+    await page.waitForFunction("document.querySelector('table.documents tbody tr a')?.textContent === 'dropped-002.pdf'");
+    assert.equal(await rows.count(), 1);
+
+    await rows.locator('a').first().click();
+    await page.getByRole('heading', { name: 'dropped-002.pdf' }).waitFor();
+    await page.waitForFunction("document.querySelector('.page img')?.complete === true");
+    const reviewRows = await page.locator('.fields tr.review code').allTextContents();
+    assert.ok(reviewRows.includes('total'), JSON.stringify(reviewRows));
+    assert.equal(await page.locator('.region.review[data-field="total"]').count(), 1);
+    assert.equal(await page.locator('.region.review[data-field="document_number"]').count(), 0);
+    await screenshot('document-review');
+  });
+});
+
+if (skip) console.log(`# dashboard browser tests skipped: ${skip}`);

@@ -1,0 +1,38 @@
+// A secret the service shows once (a new API key, a callback signing secret), with a copy button.
+import { useState } from 'preact/hooks';
+
+export function OneTimeSecret({ title, secret, onDismiss }: { title: string; secret: string; onDismiss: () => void }) {
+  const [copied, setCopied] = useState(false);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(secret);
+    } catch {
+      // Outside a secure context the clipboard API is missing: select the text for the user instead.
+      const range = document.createRange();
+      range.selectNodeContents(document.getElementById('one-time-secret')!);
+      getSelection()?.removeAllRanges();
+      getSelection()?.addRange(range);
+      document.execCommand('copy');
+    }
+    setCopied(true);
+  }
+
+  return (
+    <div class="card secret" role="status">
+      <strong>{title}</strong>
+      <p class="muted">Shown only now. Store it somewhere safe; the service keeps only a hash or an encrypted copy.</p>
+      <code id="one-time-secret" class="secret-value">
+        {secret}
+      </code>
+      <div class="row">
+        <button type="button" onClick={copy}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+        <button type="button" class="secondary" onClick={onDismiss}>
+          Done
+        </button>
+      </div>
+    </div>
+  );
+}

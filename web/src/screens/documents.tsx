@@ -1,0 +1,135 @@
+// The document history with the API's filename search, review/duplicate filters and cursor paging,
+// and the drop zone that uploads files one request each (channel dashboard).
+import { useEffect, useState } from 'preact/hooks';
+import { call } from '../api.js';
+import { errorText, formatBytes, formatDate, formatPercent } from '../format.js';
+import { documentHref } from '../route.js';
+import type { DocumentList } from '../types.js';
+import { UploadPanel } from './upload.js';
+
+type Filter = 'all' | 'review' | 'duplicates';
+const PAGE_SIZE = 25;
+
+export function DocumentsScreen() {
+  const [q, setQ] = useState('');
+  const [filter, setFilter] = useState<Filter>('all');
+  /** Cursors of the pages before the current one, so "Previous" can go back. */
+  const [cursors, setCursors] = useState<string[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [list, setList] = useState<DocumentList | null>(null);
+  const [error, setError] = useState('');
+  const [reloads, setReloads] = useState(0);
+
+  useEffect(() => {
+    const query = new URLSearchParams({ limit: String(PAGE_SIZE), filter });
+    if (q.trim()) query.set('q', q.trim());
+    if (cursor) query.set('cursor', cursor);
+    call<DocumentList>('GET', `/business/documents?${query}`).then(
+      (page) => {
+        setList(page);
+        setError('');
+      },
+      (e: unknown) => setError(errorText(e)),
+    );
+  }, [q, filter, cursor, reloads]);
+
+  function restart() {
+    setCursors([]);
+    setCursor(null);
+  }
+
+  return (
+    <section>
+      <UploadPanel onUploaded={() => (cursor ? restart() : setReloads((n) => n + 1))} />
+      <div class="row toolbar">
+        <h2>Documents</h2>
+        <input
+          type="search"
+          placeholder="Search filenames"
+          aria-label="Search filenames"
+          value={q}
+          onInput={(e) => {
+            setQ(e.currentTarget.value);
+            restart();
+          }}
+        />
+        <select
+          aria-label="Filter"
+          value={filter}
+          onChange={(e) => {
+            setFilter(e.currentTarget.value as Filter);
+            restart();
+          }}
+        >
+          <option value="all">All documents</option>
+          <option value="review">Needs review</option>
+          <option value="duplicates">Duplicates</option>
+        </select>
+      </div>
+      {error && <p class="error">{error}</p>}
+      {list && list.items.length === 0 && <p class="muted">No documents{q || filter !== 'all' ? ' match' : ' yet: drop files above'}.</p>}
+      {list && list.items.length > 0 && (
+        <table class="documents">
+          <thead>
+            <tr>
+              <th>File</th>
+              <th>Received</th>
+              <th>Pages</th>
+              <th>Size</th>
+              <th>Status</th>
+              <th>Confidence</th>
+              <th>Duplicates</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((d) => (
+              <tr key={d.id}>
+                <td>
+                  <a href={documentHref(d.id)}>{d.filename}</a>
+                </td>
+                <td>{formatDate(d.created_at)}</td>
+                <td>{d.pages}</td>
+                <td>{formatBytes(d.size_bytes)}</td>
+                <td>
+                  <span class={`badge ${d.status}`}>{d.status}</span>
+                </td>
+                <td>{formatPercent(d.confidence)}</td>
+                <td>
+                  {d.duplicates?.map((dup) => (
+                    <a key={dup.id} class="badge duplicate" href={documentHref(dup.id)} title={dup.reasons.join(', ')}>
+                      {dup.filename}
+                    </a>
+                  ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div class="row pager">
+        <button
+          type="button"
+          class="secondary"
+          disabled={cursors.length === 0 && !cursor}
+          onClick={() => {
+            setCursor(cursors.at(-1) ?? null);
+            setCursors(cursors.slice(0, -1));
+          }}
+        >
+          Previous
+        </button>
+        <button
+          type="button"
+          class="secondary"
+          disabled={!list?.pagination.next_cursor}
+          onClick={() => {
+            setCursors(cursor ? [...cursors, cursor] : cursors);
+            setCursor(list!.pagination.next_cursor);
+          }}
+        >
+          Next
+        </button>
+      </div>
+    </section>
+  );
+}
