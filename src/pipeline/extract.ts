@@ -7,15 +7,19 @@ import { fromEInvoice, type EInvoiceFindings } from './fields/from-einvoice.js';
 import { findLineItems } from './fields/line-items/index.js';
 import { buildTextDocument, rawText, type TextDocument } from './layout/text-document.js';
 import { buildOutcomeFields } from './outcome.js';
-import { readDocument } from './read-document.js';
+import { readDocument, type ReadDocument } from './read-document.js';
 import { reconcile } from './reconcile/reconcile.js';
 import type { ExtractionRequest } from './types.js';
 
 export async function extract(request: ExtractionRequest): Promise<ExtractionOutcome> {
-  const read = await readDocument(request);
+  return extractFromRead(await readDocument(request), request.hints);
+}
+
+/** Everything after reading the pages; `scripts/eval-fields.mjs` replays it over cached page words. */
+export function extractFromRead(read: ReadDocument, hints: ExtractionRequest['hints']): ExtractionOutcome {
   const document = buildTextDocument(read.pages);
   const text = rawText(document);
-  const page = findFields(document, request.hints);
+  const page = findFields(document, hints);
   const warnings = [...read.warnings];
   const einvoice = read.embeddedXml ? useEmbeddedXml(read.embeddedXml, page.findings, document, warnings) : null;
   const findings = einvoice?.findings ?? page.findings;
