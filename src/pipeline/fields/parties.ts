@@ -14,6 +14,7 @@ import { followedByContacts, letterhead } from './letterhead.js';
 import { blockNamed, labelledName, remitToBlock } from './named-party.js';
 import { phoneOutside, registryCodeOutside, vatIdAddressedToReader, vatIdIn, vatIdOutside } from './party-ids.js';
 import { blockLine, type Block, type BlockLine } from './party-block.js';
+import { spelledOut } from './spelled-out.js';
 import { dateTokens } from './tokens.js';
 import { endsReceiptHead, readableHeadLines, withoutCompanyNumber } from './receipt-head.js';
 
@@ -106,6 +107,8 @@ export function findParties(context: FieldContext): Parties {
     const vatId = vatIdOutside(document, customerWords);
     if (vatId) vendor = { ...(vendor ?? { lineIndexes: new Set<number>() }), vat_id: vatId };
   }
+  const fullName = vendor?.name ? spelledOut(vendor.name.value, document) : null;
+  if (vendor?.name && fullName) vendor.name = { ...vendor.name, value: fullName.text, printed: fullName.text, evidence: evidenceOf(fullName.words, fullName.page) as Evidence };
   if (customer && vendor) {
     domesticCountry(customer, vendor);
     domesticCountry(vendor, customer);
