@@ -7,16 +7,20 @@ import { fromEInvoice, type EInvoiceFindings } from './fields/from-einvoice.js';
 import { findLineItems } from './fields/line-items/index.js';
 import { buildTextDocument, rawText, type TextDocument } from './layout/text-document.js';
 import { buildOutcomeFields } from './outcome.js';
-import { readDocument } from './read-document.js';
+import { readDocument, type ReadDocument } from './read-document.js';
 import { reconcile } from './reconcile/reconcile.js';
 import { StageTimings } from './stage-timings.js';
 import type { ExtractionRequest } from './types.js';
 
 export async function extract(request: ExtractionRequest, timings = new StageTimings()): Promise<ExtractionOutcome> {
-  const read = await readDocument(request, timings);
+  return extractFromRead(await readDocument(request, timings), request.hints, timings);
+}
+
+/** Everything after reading the pages; `scripts/eval-fields.mjs` replays it over cached page words. */
+export function extractFromRead(read: ReadDocument, hints: ExtractionRequest['hints'], timings = new StageTimings()): ExtractionOutcome {
   const document = timings.timeSync('layout', () => buildTextDocument(read.pages));
   const text = rawText(document);
-  const page = timings.timeSync('fields', () => findFields(document, request.hints));
+  const page = timings.timeSync('fields', () => findFields(document, hints));
   const warnings = [...read.warnings];
   const einvoice = read.embeddedXml ? timings.timeSync('fields', () => useEmbeddedXml(read.embeddedXml!, page.findings, document, warnings)) : null;
   const findings = einvoice?.findings ?? page.findings;

@@ -67,7 +67,8 @@ export const LABELS = {
   },
   total: {
     labels: list(
-      `\\b<(?:grand total|total amount|invoice total|total invoice amount|total incl\\.?(?: vat| tax| gst)?|total including (?:vat|tax|gst)|total \\(incl|total inc\\.?(?: vat| gst)?|total sales \\(inclusive|total payable|total ttc|montant ttc|total t\\.t\\.c|amount incl)`,
+      // "Total incl. VAT", "TOTAL (GST INCL)", "Total Due (GST inc.)", "Total inclusive GST"; not "TOTAL INCLUDES 6% GST 1.07", which gives the tax.
+      `\\b<(?:grand total|total amount|invoice total|total invoice amount|total(?: due| sales| amount)? ?[(<[]?(?:(?:vat|tax|gst|sst) )?(?:incl?|inclusive)\\b>|total including (?:vat|tax|gst)|total sales \\(inclusive|total payable|total ttc|montant ttc|total t\\.t\\.c|amount incl)`,
       `(?:gesamtbetrag|rechnungsbetrag|bruttobetrag|endbetrag|gesamtsumme|rechnungssumme|bruttosumme|summe brutto|gesamt brutto|brutto gesamt)\\b>`,
       `\\b<(?:summa kokku|kokku tasuda|arve summa|kokku|yhteensa|kopa|kopsumma|is viso|razem|suma|итого|всего|factuur totaal|totaal|totalt|summa|importe total|total factura|total facture|summe gesamt|gesamt|summe|endsumme)\\b>`,
       // Bills: the charges of this period, as opposed to the balance carried from the last bill.

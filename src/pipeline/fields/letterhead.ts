@@ -26,9 +26,32 @@ export function letterhead(document: TextDocument, taken: Set<Word>): Block | nu
     if (!cell) continue;
     const block = columnFrom(head.slice(i), cell, taken);
     // A sender's block gives an address or a way to reach them; a lone heading gives neither.
-    return block.lines.some((l) => postalLine(l.text) || CONTACT.test(l.text) || /@[\w-]+\./u.test(l.text)) ? block : null;
+    return block.lines.some((l) => postalLine(l.text) || CONTACT.test(l.text) || /@[\w-]+\./u.test(l.text)) ? fromRepeatedName(block, document) : null;
   }
   return null;
+}
+
+/**
+ * A letterhead can carry more than one line before its street: a logo's caption, a trade name, a
+ * slogan, the registered name. The registered name is the one the document prints again (in the
+ * footer's legal line, as the account holder, in the contact e-mail), so of those lines the one
+ * printed most often elsewhere opens the block; on a tie the first stays.
+ */
+function fromRepeatedName(block: Block, document: TextDocument): Block {
+  const street = block.lines.findIndex((l) => /\d/u.test(l.text) || postalLine(l.text) || CONTACT.test(l.text));
+  const names = block.lines.slice(0, street < 0 ? block.lines.length : street);
+  if (names.length < 2) return block;
+  const counts = names.map((name) => timesPrinted(fold(name.text).trim(), document));
+  const best = counts.indexOf(Math.max(...counts));
+  return best > 0 ? { ...block, lines: block.lines.slice(best), indexes: block.indexes.slice(best) } : block;
+}
+
+/** Lines of the document that print the name as whole words. */
+function timesPrinted(name: string, document: TextDocument): number {
+  if (name.replace(/[^\p{L}]/gu, '').length < 3) return 0;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u');
+  return document.lines.filter((l) => pattern.test(fold(l.text))).length;
 }
 
 /** A recipient's block is followed by the letter; a sender's block by its telephone, fax and web address. */

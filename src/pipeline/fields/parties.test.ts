@@ -77,6 +77,37 @@ Musterweg 1
     assert.equal(p.vendor('name'), 'Alphabet Leasing GmbH');
   });
 
+  it('takes the letterhead line the document prints again as the name, not a caption or trade name above it', () => {
+    const head = `Greenleaf                                       Invoice no.:  5521
+Printing and Design                             Date:  03.04.2024
+Marta Kask Consulting
+Pikk 12
+10123 Tallinn
+info@example.ee
+
+Bill to:
+Tomas Berg
+Storgatan 3
+11122 Stockholm`;
+    const repeated = partiesOf(`${head}
+
+Account holder: Marta Kask Consulting`);
+    assert.equal(repeated.vendor('name'), 'Marta Kask Consulting');
+    assert.equal(repeated.vendor('postal_code'), '10123');
+    // Nothing printed again: the first line of the letterhead stays the name.
+    assert.equal(partiesOf(head).vendor('name'), 'Greenleaf');
+  });
+
+  it('spells out a vendor named by its initials where the document prints the full name', () => {
+    const p = partiesOf(`Customer Name:   Harbor Bakery
+Please make checks payable to NRWU
+Your Northern River Water Utility charges   42.10`);
+    assert.equal(p.vendor('name'), 'Northern River Water Utility');
+    // Initials that nothing on the page spells out stay as printed.
+    assert.equal(partiesOf(`Customer Name:   Harbor Bakery
+Please make checks payable to NRWU`).vendor('name'), 'NRWU');
+  });
+
   it('reads names given by a label and the address printed under them on the remittance stub', () => {
     const p = partiesOf(`                                   Customer Name:   KELLER ISD
                                    Billing Date:    06/28/19

@@ -14,6 +14,7 @@ import { followedByContacts, letterhead } from './letterhead.js';
 import { blockNamed, labelledName, remitToBlock } from './named-party.js';
 import { phoneOutside, registryCodeOutside, vatIdAddressedToReader, vatIdIn, vatIdOutside } from './party-ids.js';
 import { blockLine, type Block, type BlockLine } from './party-block.js';
+import { spelledOut } from './spelled-out.js';
 import { dateTokens } from './tokens.js';
 import { endsReceiptHead, readableHeadLines, withoutCompanyNumber } from './receipt-head.js';
 
@@ -42,7 +43,7 @@ const LEGAL_FORM_WORD =
 const LEGAL_FORM_CAPS = /(?<![\p{L}])(?:AG|KG|UG|OÜ|OU|AS|ApS|AB|Oy|OY|SIA|UAB|SAS|SA|SL|BV|NV)(?![\p{L}])/u;
 const hasLegalForm = (text: string) => LEGAL_FORM_WORD.test(text) || LEGAL_FORM_CAPS.test(text);
 /** A name that ends in its legal form ("… GmbH", "… a.G.", "… Ltd."), which is where a company name ends. */
-const LEGAL_FORM_AT_END = /(?<![\p{L}])(?:gmbh|ag|kg|a\.\s?g\.|e\.\s?v\.|ltd\.?|limited|llc|inc\.?|corp\.?|plc|oü|sas|sarl|s\.a\.|bv|b\.v\.|nv|n\.v\.|sdn\.? bhd\.?|bhd\.?)$/iu;
+const LEGAL_FORM_AT_END = /(?<![\p{L}])(?:gmbh|ag|kg|a\.\s?g\.|e\.\s?v\.|ltd\.?|limited|llc|inc\.?|corp\.?|plc|oü|sas|sarl|s\.a\.|bv|b\.v\.|nv|n\.v\.|sdn\.? bhd\.?|bhd\.?|co\.)$/iu;
 const NOT_A_NAME =
   /^(?:tax invoice|invoice|receipt|official receipt|cash (?:sale|bill|receipt)|simplified tax invoice|rechnung|facture|factuur|arve|lasku|copy|duplicate|original|welcome|thank you|kopie|page \d|seite \d|\d+)$/iu;
 const SUB_LABEL = /^(?:name|firma|company|anschrift|adresse|address|street|strasse|straße|rue|aadress|osoite|adrese|adresas|adres|direccion|адрес)\s*:?$/iu;
@@ -106,6 +107,8 @@ export function findParties(context: FieldContext): Parties {
     const vatId = vatIdOutside(document, customerWords);
     if (vatId) vendor = { ...(vendor ?? { lineIndexes: new Set<number>() }), vat_id: vatId };
   }
+  const fullName = vendor?.name ? spelledOut(vendor.name.value, document) : null;
+  if (vendor?.name && fullName) vendor.name = { ...vendor.name, value: fullName.text, printed: fullName.text, evidence: evidenceOf(fullName.words, fullName.page) as Evidence };
   if (customer && vendor) {
     domesticCountry(customer, vendor);
     domesticCountry(vendor, customer);
@@ -258,7 +261,7 @@ function receiptHead(document: TextDocument): Block | null {
   const legal = top.slice(0, 8).findIndex((l) => hasLegalForm(l.text) && !STOP.test(l.text));
   const start = legal >= 0 ? legal : top.findIndex((l) => /\p{L}{3}/u.test(l.text) && !NOT_A_NAME.test(l.text.trim()) && l.text.replace(/[^\p{L}]/gu, '').length >= 3);
   if (start < 0) return null;
-  const name = withoutCompanyNumber(top[start]!.words);
+  const name = endAtLegalForm(withoutCompanyNumber(top[start]!.words));
   const lines: BlockLine[] = [blockLine(name, 1)];
   // Long registered names wrap: "THE COFFEE BEAN &" over "TEA LEAF (M) SDN. BHD.".
   const above = top[start - 1];
@@ -277,11 +280,16 @@ function receiptHead(document: TextDocument): Block | null {
   return { lines, indexes: top.slice(start, start + lines.length).map((l) => l.index), confidence: 0.7 };
 }
 
-/** An upper-case line right above a registered name, in the same print size, is its first half. */
+/**
+ * An upper-case line right above a registered name, in the same print size, is its first half; unless
+ * it only repeats words of the name (a logo's lettering: "COFFEE" over "EIGHT OUNCE COFFEE CO.").
+ */
 function isNameHead(above: Line, name: Line): boolean {
   const letters = above.text.replace(/[^\p{L}]/gu, '');
   const height = (l: Line) => l.box[3] - l.box[1];
+  const nameWords = new Set(wordsOf(name.text));
   return (
+    !wordsOf(above.text).every((w) => nameWords.has(w)) &&
     letters.length >= 2 &&
     letters === letters.toUpperCase() &&
     !NOT_A_NAME.test(above.text.trim()) &&
@@ -290,6 +298,17 @@ function isNameHead(above: Line, name: Line): boolean {
     Math.abs(height(above) - height(name)) < height(name) * 0.35
   );
 }
+
+/**
+ * A registered name ends with its legal form: what follows on the line is the branch or the mall
+ * ("EIGHT OUNCE COFFEE CO. THE GARDENS MALL"). Not when it goes on to another legal form ("GmbH & Co. KG").
+ */
+function endAtLegalForm(words: Word[]): Word[] {
+  const last = words.findLastIndex((w, i) => i > 0 && LEGAL_FORM_AT_END.test(w.text.replace(/[,;]$/u, '')));
+  return last > 0 && last < words.length - 1 ? words.slice(0, last + 1) : words;
+}
+
+const wordsOf = (text: string) => fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 
 function readBlock(block: Block): FoundParty {
   const party: FoundParty = { lineIndexes: new Set(block.indexes) };

@@ -37,15 +37,8 @@ export function findPayment(context: FieldContext, total?: Found<number>): Found
       if (auth && /\d/u.test(auth[1]!)) out.auth_code = read(auth[1]!, line);
     }
     if (!out.method && CARD.test(text)) out.method = read('card', line, 0.75);
-    if (/\b(?:change|kembali|wechselgeld|rendu|vahetusraha)\b/iu.test(text)) {
-      const amount = moneyIn(text, context.separator);
-      if (amount && !out.change) out.change = read(Math.abs(amount.value), line);
-    }
-    if (/\b(?:cash|tendered|bar|gegeben|especes|espèces|sularaha|kateinen)\b/iu.test(text) && !/\bcash ?back\b/iu.test(text)) {
-      const amount = moneyIn(text, context.separator);
-      if (amount && !out.tendered) out.tendered = read(amount.value, line, 0.7);
-    }
   }
+  Object.assign(out, cashHandedOver(context));
   if (out.card_last4 && !out.method) out.method = { ...out.card_last4, value: 'card' };
   if (!out.method && out.change) out.method = { ...out.change, value: 'cash' };
   if (out.method?.value === 'card') delete out.tendered;
@@ -54,14 +47,37 @@ export function findPayment(context: FieldContext, total?: Found<number>): Found
   return out;
 }
 
+/** "CASH 100.00" and "CHANGE 46.40": what the customer handed over and what came back, as printed. */
+export function cashHandedOver(context: FieldContext): Pick<FoundPayment, 'tendered' | 'change'> {
+  const out: Pick<FoundPayment, 'tendered' | 'change'> = {};
+  for (const line of context.document.lines) {
+    const text = line.text;
+    const read = (value: number, confidence: number): Found<number> => ({ value, confidence, status: 'read', evidence: evidenceOf(line.words, line.page) });
+    if (/\b(?:change|kembali|wechselgeld|rendu|vahetusraha)\b/iu.test(text)) {
+      const amount = moneyIn(text, context.separator);
+      if (amount && !out.change) out.change = read(Math.abs(amount.value), 0.8);
+    } else if (/\b(?:cash|tendered|paid|bar|gegeben|especes|espèces|sularaha|kateinen)\b/iu.test(text) && !/\bcash ?back\b/iu.test(text)) {
+      const amount = moneyIn(text, context.separator);
+      if (amount && !out.tendered) out.tendered = read(amount.value, 0.7);
+    }
+  }
+  return out;
+}
+
+/** Cash handed over less the change: what the sale came to, read a second way. */
+export function cashPaid(payment: Pick<FoundPayment, 'tendered' | 'change'>): number | undefined {
+  const { tendered, change } = payment;
+  return tendered && change && tendered.value > change.value ? Math.round((tendered.value - change.value) * 100) / 100 : undefined;
+}
+
 /**
  * The amount the payment applied, which receipts rarely print apart: what was handed over less the
  * change, or else (a card pays exactly what is owed) the total.
  */
 function amountPaid(payment: FoundPayment, total: Found<number> | undefined): Found<number> | undefined {
-  if (payment.tendered && payment.change && payment.tendered.value >= payment.change.value) {
-    const value = Math.round((payment.tendered.value - payment.change.value) * 100) / 100;
-    return { value, confidence: Math.min(payment.tendered.confidence, payment.change.confidence), status: 'derived' };
+  const paid = cashPaid(payment);
+  if (paid !== undefined && payment.tendered && payment.change) {
+    return { value: paid, confidence: Math.min(payment.tendered.confidence, payment.change.confidence), status: 'derived' };
   }
   if (payment.method && total) return { value: total.value, confidence: Math.min(payment.method.confidence, total.confidence), status: 'derived' };
   return undefined;

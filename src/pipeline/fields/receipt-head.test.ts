@@ -63,4 +63,20 @@ CHANGE                     0.80`;
     assert.equal(findings.get('vendor.name')?.value, 'MOONLIGHT CAKE HOUSE SDN BHD');
     assert.equal(findings.get('vendor.document_address')?.value, 'NO.1, JALAN PERMAS 10/5, 81750 JOHOR BAHRU');
   });
+
+  it('the name ends at its legal form, and a logo repeating its words is not its first half; a wrapped first half is', () => {
+    const sale = `12 Feb 2018 10:20
+LATTE                      9.90
+TOTAL                      9.90`;
+    const logo = `ROAST
+HARBOUR ROAST CO. MID VALLEY MALL
+LOT 12, JALAN KLANG
+${sale}`;
+    const nameOf = (receipt: string) => findFields(buildTextDocument([ocrReceipt(receipt, {})]), {}).findings.get('vendor.name')?.value;
+    assert.equal(nameOf(logo), 'HARBOUR ROAST CO.');
+    assert.equal(nameOf(`GREEN LEAF BOOK
+CO. (M) SDN BHD
+LOT 12, JALAN KLANG
+${sale}`), 'GREEN LEAF BOOK CO. (M) SDN BHD');
+  });
 });

@@ -15,9 +15,18 @@ export interface AmountToken {
 const AMOUNT =
   /(?<![\p{L}\d.,])(?:\(\s*)?[-−–]?\s?(?:[€$£]\s?)?\d{1,3}(?:(?:[ \u00a0\u202f.,'’])\d{3})*(?:[.,]\d{1,4})?(?:\s?[-−–])?(?:\s*\))?(?![\d\p{L}])|(?<![\p{L}\d.,])[-−–]?\d+(?:[.,]\d{1,4})?(?![\d\p{L}])/gu;
 
+/** A currency code printed against its amount ("RM53.60", "EUR12,50"), blanked to the same length so indexes hold. */
+const GLUED_CURRENCY = /(?<![\p{L}])(?:RM|Rs\.?|EUR|USD|GBP|CHF|SEK|NOK|DKK|PLN|CZK|HUF|SGD|MYR|INR)(?=[-−–]?\d)/gu;
+
+/** OCR splits an amount after its decimal point ("RM46. 40"); rejoined, the space moved to the end. Not "15. 12. 2018". */
+const SPLIT_CENTS = /(?<=\d)([.,]) (\d{2})(?![\d.,])/gu;
+
+/** The text with amounts as printed before OCR's slips and with glued currency codes blanked, every index kept. */
+const repaired = (text: string) => text.replace(GLUED_CURRENCY, (code) => ' '.repeat(code.length)).replace(SPLIT_CENTS, '$1$2 ');
+
 export function amountTokens(text: string, separator: DecimalSeparator | undefined): AmountToken[] {
   const tokens: AmountToken[] = [];
-  for (const match of text.matchAll(AMOUNT)) {
+  for (const match of repaired(text).matchAll(AMOUNT)) {
     const printed = match[0].trim();
     const parsed = parseAmount(printed.replace(/\s?[-−–]$/u, (m) => m.trim()), separator);
     if (!parsed) continue;
@@ -47,7 +56,8 @@ export interface DateToken {
 const DATE_PATTERNS = [
   /(?<!\d)\d{4}[-./]\d{1,2}[-./]\d{1,2}(?!\d)/gu,
   /(?<![\d.,])\d{1,2}([./-])\d{1,2}\1(?:\d{4}|\d{2})(?![\d]|[.,]\d)/gu,
-  /(?<!\d)\d{1,2}(?:\.|st|nd|rd|th)?[\s-]+\p{L}{3,}\.?,?[\s-]+(?:\d{4}|\d{2})(?!\d)/gu,
+  // "14 May 2017", "14-May-17", and as OCR reads receipts "14May/2017".
+  /(?<!\d)\d{1,2}(?:\.|st|nd|rd|th)?[\s/-]*\p{L}{3,}\.?,?[\s/-]+(?:\d{4}|\d{2})(?!\d)/gu,
   /(?<!\p{L})\p{L}{3,}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}(?!\d)/gu,
   /(?<!\d)\d{4}\.?\s*(?:m\.|g\.|gada)?\s*\p{L}{3,}\s+\d{1,2}(?:\.|\s*d\.)?/gu,
 ];

@@ -23,6 +23,40 @@ Total facture         24.99        5.00          29.99`);
     assert.equal(t.vat_amount, 5);
   });
 
+  it('reads "TOTAL (GST INCL)" and "Total Rounded" as the total, not "TOTAL INCLUDES 6% GST", which gives the tax', () => {
+    const t = totalsOf(`RECEIPT
+Nasi Lemak                 12.00
+TOTAL (GST INCL)           12.72
+TOTAL INCLUDES 6% GST       0.72
+Cashier: 3`);
+    assert.equal(t.total, 12.72);
+    const rounded = totalsOf(`RECEIPT
+Takeout Total (incl GST)   18.90
+Total Rounded              18.90
+TOTAL INCLUDES 6% GST       1.07`);
+    assert.equal(rounded.total, 18.9);
+  });
+
+  it('on a cash receipt, takes the amount that equals cash less change when the total was misread, and derives it when no total was read', () => {
+    const misread = totalsOf(`RECEIPT
+SUBTOTAL                RM53.60
+TOTAL                   RM58.60
+CASH                    RM100.00
+CHANGE                  RM46.40`);
+    assert.equal(misread.total, 53.6);
+    const unread = totalsOf(`RECEIPT
+KUIH KETAYAP             RM2.70
+TOTAL                    RM5O.6O
+CASH                     RM20.00
+CHANGE                   RM17.30`);
+    assert.equal(unread.total, 2.7);
+    // When cash less change agrees with the total, or nothing agrees with the cash, the total read stays.
+    assert.equal(totalsOf(`RECEIPT
+TOTAL                    RM12.00
+CASH                     RM20.00
+CHANGE                   RM7.00`).total, 12);
+  });
+
   it('takes the sum row of a totals table under its header row', () => {
     const t = totalsOf(`Rechnung Nr. 4711
 Warenwert   Nettobetrag   MwSt-Betrag   MwSt-%   Endbetrag

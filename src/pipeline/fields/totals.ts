@@ -5,6 +5,7 @@ import type { FieldContext } from './context.js';
 import { labelledValues, type LabelledValue } from './find-labelled.js';
 import { readConfidence, type Found } from './found.js';
 import type { LabelName } from './labels.js';
+import { cashHandedOver, cashPaid } from './payment.js';
 import { amountTokens, moneyIn } from './tokens.js';
 
 export interface Totals {
@@ -37,6 +38,14 @@ export function findTotals(context: FieldContext): Totals {
   const result: Totals = {};
   if (chosen.total) result.total = chosen.total;
   else if (due[0]) result.total = { ...due[0], confidence: due[0].confidence * 0.8 };
+  if (context.kind === 'receipt') {
+    const paid = cashPaid(cashHandedOver(context));
+    // Without a total, subtotal and VAT give it (reconciliation) before the cash does, when both were read whole (with their cents).
+    const whole = (c: Candidate | undefined) => !!c && /[.,]\d{2}$/u.test(c.printed ?? '');
+    const derivable = whole(chosen.subtotal) && whole(chosen.vat);
+    const witnessed = paid === undefined ? undefined : witnessedTotal(paid, result.total, [...total, ...due, ...subtotal], derivable);
+    if (witnessed) result.total = witnessed;
+  }
   if (chosen.subtotal) result.subtotal = chosen.subtotal;
   if (chosen.vat) result.vat_amount = chosen.vat;
   if (chosen.rounding && chosen.rounding.value !== 0) result.rounding = chosen.rounding;
@@ -48,6 +57,19 @@ export function findTotals(context: FieldContext): Totals {
   // Bills print payments as negative or "CR"; the field holds the magnitude applied.
   if (payments) result.payments_credits = { ...payments, value: Math.abs(payments.value) };
   return result;
+}
+
+/**
+ * A cash sale is read twice: at its total and as the cash handed over less the change. When the two
+ * disagree (OCR slips on a digit of the total, or the total's label is garbled), an amount printed on
+ * a totals line that equals the cash paid is the total; with no total read at all (and none to derive
+ * from subtotal and VAT), the cash paid is.
+ */
+function witnessedTotal(paid: number, read: Found<number> | undefined, printed: Candidate[], derivable: boolean): Found<number> | undefined {
+  if (read && Math.abs(read.value - paid) < CENT) return undefined;
+  const agreeing = printed.find((c) => Math.abs(c.value - paid) < CENT);
+  if (agreeing) return { ...agreeing, value: paid };
+  return read || derivable ? undefined : { value: paid, confidence: 0.6, status: 'derived' };
 }
 
 /** Candidates of one label set, best first, one per distinct value. */

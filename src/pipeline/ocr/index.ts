@@ -33,8 +33,9 @@ const PHOTO_LONG_SIDE = 3000;
 
 /**
  * Every page of an image file (each page of a multi-page TIFF; the first frame of a GIF or WebP).
- * Boxes are on 0..1000 of the page as it was read: after the EXIF orientation and after any turn
- * or levelling OCR applied (reported as `page_rotated` / `page_deskewed` warnings); width and height
+ * Boxes are on 0..1000 of the page as it was read: after the EXIF orientation and after any cut to
+ * the paper, turn or levelling OCR applied (reported as `page_cropped` / `page_rotated` /
+ * `page_deskewed` warnings); width and height
  * are that page's size in the image's pixels.
  */
 export async function readImageWords(bytes: Uint8Array, mediaType: MediaType, languages?: string[], options: OcrOptions = {}): Promise<{ pages: PageWords[]; warnings: string[] }> {

@@ -79,6 +79,16 @@ test('a receipt photographed on a dark table: upright, line height above the pap
   assert.ok(Math.abs(geometry.lineAngle) < 1, `angle ${geometry.lineAngle}`);
   assert.ok(geometry.lineHeight !== undefined && Math.abs(geometry.lineHeight - 16) <= 3, `line height ${geometry.lineHeight}`);
   assert.ok(geometry.darkSurround > 0.4, `dark surround ${geometry.darkSurround}`);
+  // The paper's box, to cut the table away before reading.
+  const paper = geometry.paper;
+  assert.ok(paper, 'paper found');
+  assert.ok(Math.abs(paper.left - 300) <= 15 && Math.abs(paper.left + paper.width - 860) <= 15, JSON.stringify(paper));
+  assert.ok(paper.top <= 15 && paper.top + paper.height >= 1185, JSON.stringify(paper));
+});
+
+test('a scan whose paper fills the image has no paper box to cut to', async () => {
+  const geometry = await analysePage(receipt({ width: 500, height: 1600, lineHeight: 20 }));
+  assert.equal(geometry.paper, undefined);
 });
 
 test('a page with a single block of ink has no line height to scale by', async () => {

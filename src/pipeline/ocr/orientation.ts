@@ -23,6 +23,12 @@ export interface PageGeometry {
    * receipt): where one global threshold would not separate ink from paper everywhere.
    */
   darkSurround: number;
+  /**
+   * The paper among dark surroundings (a receipt photographed on a table), in pixels of the image
+   * given: the widest band of columns, then of rows within it, that are mostly paper. Absent when the
+   * paper fills the image.
+   */
+  paper?: { left: number; top: number; width: number; height: number };
 }
 
 /** Long side of the copy that is analysed: enough to separate lines of 8 pt text on an A4 scan. */
@@ -50,7 +56,8 @@ export async function analysePage(image: GrayImage): Promise<PageGeometry> {
   const paper = paperLevel(background);
   const { xs, ys, count, ink } = inkPoints(small, background, paper * DARK_SURROUND);
   const darkSurround = darkShare(background, paper);
-  if (count < 50) return { ink, lineAngle: 0, otherAngle: 90, margin: 1, darkSurround };
+  const paperBox = paperRegion(background, paper * DARK_SURROUND, factor);
+  if (count < 50) return { ink, lineAngle: 0, otherAngle: 90, margin: 1, darkSurround, ...(paperBox ? { paper: paperBox } : {}) };
 
   const best = (center: number) => {
     let top = { angle: center, score: -1 };
@@ -78,6 +85,7 @@ export async function analysePage(image: GrayImage): Promise<PageGeometry> {
     otherAngle: round1(lose.angle),
     margin: loseScore > 0 ? winScore / loseScore : Infinity,
     darkSurround,
+    ...(paperBox ? { paper: paperBox } : {}),
     ...(lineHeight ? { lineHeight: lineHeight / factor } : {}),
     lineLength: lineLength / factor,
   };
@@ -104,6 +112,47 @@ function darkShare(background: GrayImage, paper: number): number {
   let dark = 0;
   for (let i = 0; i < background.data.length; i++) if (background.data[i]! < paper * DARK_SURROUND) dark++;
   return dark / Math.max(1, background.data.length);
+}
+
+/**
+ * The box of the paper: the longest run of columns that are in good part paper, then within those
+ * columns the longest run of rows that are mostly paper, then the columns again within those rows
+ * (a landscape sheet covers under half of a column of the photo); scaled back by `factor` to the
+ * image analysed. Undefined when it is most of the image anyway (a scan) or too small to be the page.
+ */
+function paperRegion(background: GrayImage, minPaper: number, factor: number): PageGeometry['paper'] {
+  const { width, height, data } = background;
+  const isPaper = (x: number, y: number) => data[y * width + x]! >= minPaper;
+  const columnsOver = (top: number, bottom: number, share: number) => {
+    const counts = new Float32Array(width);
+    for (let y = top; y < bottom; y++) for (let x = 0; x < width; x++) if (isPaper(x, y)) counts[x]!++;
+    return longestRun(counts, (bottom - top) * share);
+  };
+  const [roughLeft, roughRight] = columnsOver(0, height, 0.25);
+  if (roughRight <= roughLeft) return undefined;
+  const rows = new Float32Array(height);
+  for (let y = 0; y < height; y++) for (let x = roughLeft; x < roughRight; x++) if (isPaper(x, y)) rows[y]!++;
+  const [top, bottom] = longestRun(rows, (roughRight - roughLeft) * 0.5);
+  if (bottom <= top) return undefined;
+  const [left, right] = columnsOver(top, bottom, 0.5);
+  const area = (right - left) * (bottom - top);
+  if (right <= left || area > width * height * 0.85 || area < width * height * 0.1) return undefined;
+  return { left: Math.round(left / factor), top: Math.round(top / factor), width: Math.round((right - left) / factor), height: Math.round((bottom - top) / factor) };
+}
+
+/** [start, end) of the longest run of values at or above `min`. */
+function longestRun(values: Float32Array, min: number): [number, number] {
+  let best: [number, number] = [0, 0];
+  let start = -1;
+  for (let i = 0; i <= values.length; i++) {
+    if (i < values.length && values[i]! >= min) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (i - start > best[1] - best[0]) best = [start, i];
+      start = -1;
+    }
+  }
+  return best;
 }
 
 /**

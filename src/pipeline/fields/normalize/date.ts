@@ -61,7 +61,8 @@ function parseNumeric(text: string, order: DateOrder | undefined): ParsedDate | 
 }
 
 function parseNamed(text: string): ParsedDate | null {
-  const words = text.split(/[\s,./'-]+/u).filter(Boolean);
+  // "14May": OCR drops the space between day and month.
+  const words = text.replace(/(\d)(\p{L})/gu, '$1 $2').split(/[\s,./'-]+/u).filter(Boolean);
   let month: number | undefined;
   const numbers: string[] = [];
   for (const word of words) {
