@@ -28,9 +28,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { CLI, runCli } from './ledgerlens-cli.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(root, 'dist/src/cli/main.js');
 const { freePort } = await import(join(root, 'dist/tests/helpers/process.js'));
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '60' }, warmup: { type: 'string', default: '20' } } });
 const duration = Number(values.duration);
@@ -43,7 +43,7 @@ delete env.DATABASE_URL;
 let server;
 
 try {
-  const key = (await run(['keys', 'create', '--business', 'Load'])).trim().split('\n').at(-1);
+  const key = (await runCli(env, ['keys', 'create', '--business', 'Load'])).trim().split('\n').at(-1);
   const invoices = await invoicePdfs(400);
   const port = await freePort();
   server = spawn(process.execPath, [CLI, 'serve'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -231,11 +231,3 @@ async function waitForHealth(base) {
   }
 }
 
-function run(args) {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env });
-    let out = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.once('exit', (code) => (code === 0 ? done(out) : fail(new Error(`ledgerlens ${args.join(' ')} exited ${code}`))));
-  });
-}

@@ -20,10 +20,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { CLI, runCli } from './ledgerlens-cli.mjs';
 import pg from 'pg';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(root, 'dist/src/cli/main.js');
 const { freePort } = await import(join(root, 'dist/tests/helpers/process.js'));
 const { values } = parseArgs({ options: { documents: { type: 'string', default: '120' }, workers: { type: 'string', default: '1,2,4' }, seconds: { type: 'string', default: '10' } } });
 const documents = Number(values.documents);
@@ -41,7 +41,7 @@ const env = { ...process.env, DATABASE_URL: url.toString(), LEDGERLENS_DATA_DIR:
 const db = new pg.Client({ connectionString: url.toString() });
 
 try {
-  const key = (await run(['keys', 'create', '--business', 'Bench'])).trim().split('\n').at(-1);
+  const key = (await runCli(env, ['keys', 'create', '--business', 'Bench'])).trim().split('\n').at(-1);
   await db.connect();
   const pages = await invoices(documents);
   const results = [];
@@ -122,11 +122,3 @@ async function invoices(n) {
   }));
 }
 
-function run(args) {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env });
-    let out = '';
-    child.stdout.on('data', (c) => (out += c));
-    child.once('exit', (code) => (code === 0 ? done(out) : fail(new Error(`ledgerlens ${args.join(' ')} exited ${code}`))));
-  });
-}
