@@ -1,7 +1,8 @@
-// The dashboard's JSON API under /dashboard/api, for the web app in web/. Sessions and businesses are
-// its own, and so is the email channel's sender management (email.routes.ts); everything about the selected business (documents, callback, usage) is the public API's
-// own route set, mounted again behind the session instead of an API key, so there is one
-// implementation of each operation. None of it appears in /openapi.json.
+// The dashboard's JSON API under /dashboard/api, for the web app in web/. Sessions, businesses and
+// the email senders (email.routes.ts) are its own; everything about the selected business that the
+// public API has (documents, callback, usage) is the public API's own route set, mounted again behind
+// the session instead of an API key, so there is one implementation of each operation. None of it
+// appears in /openapi.json.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../app/services.js';
 import { decorateCaller } from '../api/auth.js';

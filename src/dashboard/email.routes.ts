@@ -6,7 +6,7 @@ import { ok } from '../api/envelope.js';
 import { readResponses } from '../api/responses.js';
 import type { EmailService } from '../email/email-service.js';
 import { notFound } from '../errors.js';
-import { EmailSettings, SenderBody, SenderDecision, SenderParams } from '../schemas/dashboard.schema.js';
+import { EmailSettings, SenderAddress, SenderDecision } from '../schemas/dashboard.schema.js';
 
 const hidden = { hide: true };
 
@@ -25,17 +25,17 @@ export function emailRoutes(server: FastifyInstance, { email }: Services): void 
 
   // Approving up front: the address need not have mailed the business yet.
   server.post('/email/senders', {
-    schema: { ...hidden, body: SenderBody, response: readResponses(SenderDecision, 'The sender is approved; any held mail is released') },
-    handler: async (request) => ok(request, await email.approveSender(request.businessId, (request.body as SenderBody).address)),
+    schema: { ...hidden, body: SenderAddress, response: readResponses(SenderDecision, 'The sender is approved; any held mail is released') },
+    handler: async (request) => ok(request, await email.approveSender(request.businessId, (request.body as SenderAddress).address)),
   });
 
   // Decisions on a sender the business already has; another business's sender is not found here.
   const decisions = { approve: email.approveSender, block: email.blockSender } satisfies Record<string, EmailService['approveSender']>;
   for (const [decision, decide] of Object.entries(decisions)) {
     server.post(`/email/senders/:address/${decision}`, {
-      schema: { ...hidden, params: SenderParams, response: readResponses(SenderDecision, `The sender after "${decision}"`) },
+      schema: { ...hidden, params: SenderAddress, response: readResponses(SenderDecision, `The sender after "${decision}"`) },
       handler: async (request) => {
-        const { address } = request.params as { address: string };
+        const { address } = request.params as SenderAddress;
         if (!(await email.findSender(request.businessId, address))) throw notFound('sender');
         return ok(request, await decide.call(email, request.businessId, address));
       },
@@ -43,7 +43,7 @@ export function emailRoutes(server: FastifyInstance, { email }: Services): void 
   }
 
   server.delete('/email/senders/:address', {
-    schema: { ...hidden, params: SenderParams, response: readResponses(SenderDecision, 'The sender is forgotten; its held mail discarded') },
-    handler: async (request) => ok(request, await email.removeSender(request.businessId, (request.params as { address: string }).address)),
+    schema: { ...hidden, params: SenderAddress, response: readResponses(SenderDecision, 'The sender is forgotten; its held mail discarded') },
+    handler: async (request) => ok(request, await email.removeSender(request.businessId, (request.params as SenderAddress).address)),
   });
 }

@@ -1,5 +1,6 @@
 // Request and response bodies of the dashboard's own endpoints (/dashboard/api): sessions,
-// businesses, keys and the email channel's senders. They are not part of the public API and stay out of /openapi.json.
+// businesses, keys and the email channel's senders. They are not part of the public API and stay
+// out of /openapi.json.
 import { Type, type Static } from 'typebox';
 import { DateTime, Nullable } from './common.schema.js';
 
@@ -75,10 +76,9 @@ export const EmailSettings = Type.Object(
   { additionalProperties: false },
 );
 
-export const SenderBody = Type.Object({ address: Type.String({ minLength: 3, maxLength: 254 }) }, { additionalProperties: false });
-export type SenderBody = Static<typeof SenderBody>;
-
-export const SenderParams = Type.Object({ address: Type.String({ minLength: 3, maxLength: 254 }) }, { additionalProperties: false });
+/** The body of "approve up front", and the path parameters of the decisions on a known sender. */
+export const SenderAddress = Type.Object({ address: Type.String({ minLength: 3, maxLength: 254 }) }, { additionalProperties: false });
+export type SenderAddress = Static<typeof SenderAddress>;
 
 export const SenderDecision = Type.Object(
   {
