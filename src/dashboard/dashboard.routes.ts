@@ -1,7 +1,8 @@
-// The dashboard's JSON API under /dashboard/api, for the web app in web/. Sessions and businesses are
-// its own; everything about the selected business (documents, callback, usage) is the public API's
-// own route set, mounted again behind the session instead of an API key, so there is one
-// implementation of each operation. None of it appears in /openapi.json.
+// The dashboard's JSON API under /dashboard/api, for the web app in web/. Sessions, businesses and
+// the email senders (email.routes.ts) are its own; everything about the selected business that the
+// public API has (documents, callback, usage) is the public API's own route set, mounted again behind
+// the session instead of an API key, so there is one implementation of each operation. None of it
+// appears in /openapi.json.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../app/services.js';
 import { decorateCaller } from '../api/auth.js';
@@ -25,6 +26,7 @@ import {
   SessionInfo,
   SignInBody,
 } from '../schemas/dashboard.schema.js';
+import { emailRoutes } from './email.routes.js';
 import { renderPageImage } from './page-image.js';
 import { checkOrigin, clearSessionCookie, registerSessionAuth, requireOwner, selectBusiness, setSessionCookie } from './session-auth.js';
 
@@ -91,6 +93,7 @@ export async function dashboardApi(api: FastifyInstance, services: Services): Pr
         documentsRoutes(business, services, services.config.maxFileBytes);
         callbackRoutes(business, services);
         usageRoutes(business, services);
+        emailRoutes(business, services);
       },
       { prefix: '/business' },
     );

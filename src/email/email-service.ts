@@ -101,6 +101,12 @@ export class EmailService {
     }));
   }
 
+  /** One sender of the business, or null when it has none by that address. */
+  async findSender(businessId: string, address: string): Promise<SenderSummary | null> {
+    const sender = await this.senderAddress(businessId, address);
+    return (await this.listSenders(businessId)).find((s) => s.address === sender) ?? null;
+  }
+
   /**
    * Approves the sender and turns its held messages into jobs, all in one transaction. Refused with
    * quota_exceeded, changing nothing, when the held documents do not fit the monthly quota.

@@ -1,5 +1,6 @@
 // Request and response bodies of the dashboard's own endpoints (/dashboard/api): sessions,
-// businesses and keys. They are not part of the public API and stay out of /openapi.json.
+// businesses, keys and the email channel's senders. They are not part of the public API and stay
+// out of /openapi.json.
 import { Type, type Static } from 'typebox';
 import { DateTime, Nullable } from './common.schema.js';
 
@@ -53,5 +54,38 @@ export const KeyParams = Type.Object({ key_id: Type.String({ minLength: 1, maxLe
 
 export const PageParams = Type.Object(
   { document_id: Type.String({ minLength: 1, maxLength: 128 }), page: Type.Integer({ minimum: 1, maximum: 10_000 }) },
+  { additionalProperties: false },
+);
+
+// The email channel of the selected business (src/email's EmailService answers all of it).
+const SenderStatus = Type.Enum(['held', 'approved', 'blocked']);
+
+export const Sender = Type.Object(
+  {
+    address: Type.String(),
+    status: SenderStatus,
+    held_messages: Type.Integer({ minimum: 0, description: 'Messages waiting for a decision' }),
+    created_at: DateTime(),
+    updated_at: DateTime(),
+  },
+  { additionalProperties: false },
+);
+
+export const EmailSettings = Type.Object(
+  { address: Type.String({ description: 'Mail sent here by an approved sender becomes documents of the business' }), senders: Type.Array(Sender) },
+  { additionalProperties: false },
+);
+
+/** The body of "approve up front", and the path parameters of the decisions on a known sender. */
+export const SenderAddress = Type.Object({ address: Type.String({ minLength: 3, maxLength: 254 }) }, { additionalProperties: false });
+export type SenderAddress = Static<typeof SenderAddress>;
+
+export const SenderDecision = Type.Object(
+  {
+    address: Type.String(),
+    status: Nullable(Type.Enum(['approved', 'blocked'], { description: 'null: removed' })),
+    messages: Type.Integer({ minimum: 0, description: 'Held messages released (approve) or discarded (block, remove)' }),
+    queued_documents: Type.Integer({ minimum: 0, description: 'Documents queued from the released messages' }),
+  },
   { additionalProperties: false },
 );

@@ -1,16 +1,17 @@
 // The dashboard in a real browser against a real `ledgerlens serve` process: sign in, create a key,
 // upload by file input and by drag and drop, read the fields and their regions, set a callback and
-// see its delivery. With LEDGERLENS_SCREENSHOTS=<dir> (npm run screenshots) it also saves the main
+// see its delivery, approve a held email sender and see its mailed document arrive. With LEDGERLENS_SCREENSHOTS=<dir> (npm run screenshots) it also saves the main
 // screens there, for docs/.
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import nodemailer from 'nodemailer';
 import type { Page } from 'playwright-core';
 import { browserMissing, launchBrowser } from '../helpers/browser.js';
 import { textPdf } from '../helpers/fixtures.js';
-import { runCli, startServeProcess, type ServeProcess } from '../helpers/process.js';
+import { freePort, runCli, startServeProcess, type ServeProcess } from '../helpers/process.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 
 const EMAIL = 'owner@example.com';
@@ -45,6 +46,7 @@ describe('dashboard in a browser', { skip: skip ?? false }, () => {
   let receiver: Receiver;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let page: Page;
+  let smtpPort: number;
 
   async function screenshot(name: string) {
     if (!SCREENSHOTS) return;
@@ -54,7 +56,14 @@ describe('dashboard in a browser', { skip: skip ?? false }, () => {
 
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'ledgerlens-e2e-'));
-    const env = { LEDGERLENS_DATA_DIR: dataDir, LEDGERLENS_EXTRACTION_THREADS: '1', LEDGERLENS_CALLBACK_ALLOW_PRIVATE: '1' };
+    smtpPort = await freePort();
+    const env = {
+      LEDGERLENS_DATA_DIR: dataDir,
+      LEDGERLENS_EXTRACTION_THREADS: '1',
+      LEDGERLENS_CALLBACK_ALLOW_PRIVATE: '1',
+      LEDGERLENS_SMTP_PORT: String(smtpPort),
+      LEDGERLENS_EMAIL_DOMAIN: 'in.example.test',
+    };
     const created = await runCli(['owners', 'create', '--email', EMAIL, '--password-stdin'], env, `${PASSWORD}\n`);
     assert.equal(created.code, 0, created.stderr);
     assert.ok(!created.stdout.includes(PASSWORD));
@@ -167,9 +176,10 @@ describe('dashboard in a browser', { skip: skip ?? false }, () => {
 
     await page.getByLabel('Search filenames').fill('');
     await page.getByLabel('Filter').selectOption('review');
-    // The unfiltered list also starts with dropped-002.pdf (newest first): wait for the filtered one.
-    await page.waitForFunction("document.querySelectorAll('table.documents tbody tr').length === 1");
-    assert.equal(await rows.locator('a').first().textContent(), 'dropped-002.pdf');
+    // dropped-002.pdf is the newest, so it heads the unfiltered list too: wait for the filtered list alone.
+    await page.waitForFunction(
+      "document.querySelectorAll('table.documents tbody tr').length === 1 && document.querySelector('table.documents tbody tr a')?.textContent === 'dropped-002.pdf'",
+    );
 
     await rows.locator('a').first().click();
     await page.getByRole('heading', { name: 'dropped-002.pdf' }).waitFor();
@@ -179,6 +189,36 @@ describe('dashboard in a browser', { skip: skip ?? false }, () => {
     assert.equal(await page.locator('.region.review[data-field="total"]').count(), 1);
     assert.equal(await page.locator('.region.review[data-field="document_number"]').count(), 0);
     await screenshot('document-review');
+  });
+
+  test('mail from an unknown sender is held; approving it in the Email screen turns it into a document (channel email)', async () => {
+    await page.getByRole('link', { name: 'Email' }).click();
+    const address = (await page.locator('#inbound-address').textContent())!.trim();
+    assert.match(address, /^[0-9a-z]{20}@in\.example\.test$/);
+    const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true });
+    const pdf = await textPdf([invoice('INV-2024-003', '122.00')]);
+    await transport.sendMail({ from: 'ap@northwind.example', to: address, subject: 'INV-2024-003', attachments: [{ filename: 'mailed-003.pdf', content: pdf }] });
+    transport.close();
+
+    await page.reload();
+    const held = page.locator('.senders.held tr[data-sender="ap@northwind.example"]');
+    assert.match((await held.textContent())!, /ap@northwind\.example\s*1/);
+    await screenshot('email');
+    await held.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('status').filter({ hasText: 'ap@northwind.example approved; 1 held document queued' }).waitFor();
+    await page.locator('.senders.approved tr[data-sender="ap@northwind.example"]').waitFor();
+
+    await page.getByRole('link', { name: 'Documents' }).click();
+    for (let i = 0; i < 100 && !(await page.getByRole('link', { name: 'mailed-003.pdf' }).count()); i++) {
+      await page.waitForTimeout(300);
+      await page.reload();
+    }
+    await page.getByRole('link', { name: 'mailed-003.pdf' }).waitFor();
+    // The list has no channel column (the public Document has no source); the callback event names it.
+    await receiver.waitFor(2);
+    const event = JSON.parse(receiver.requests[1]!.body);
+    assert.equal(event.source.channel, 'email');
+    assert.equal(event.data.filename, 'mailed-003.pdf');
   });
 });
 

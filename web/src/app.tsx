@@ -7,6 +7,7 @@ import { useRoute, type Route } from './route.js';
 import { CallbackScreen } from './screens/callback.js';
 import { DocumentScreen } from './screens/document.js';
 import { DocumentsScreen } from './screens/documents.js';
+import { EmailScreen } from './screens/email.js';
 import { KeysScreen } from './screens/keys.js';
 import { SignInScreen } from './screens/sign-in.js';
 import { UsageScreen } from './screens/usage.js';
@@ -78,6 +79,7 @@ function Workspace({ owner, onSignOut }: { owner: Owner; onSignOut: () => void }
     ['documents', 'Documents'],
     ['keys', 'API keys'],
     ['callback', 'Callback'],
+    ['email', 'Email'],
     ['usage', 'Usage'],
   ] as const;
   const current = route.screen === 'document' ? 'documents' : route.screen;
@@ -128,6 +130,8 @@ function screenFor(route: Route) {
       return <CallbackScreen />;
     case 'usage':
       return <UsageScreen />;
+    case 'email':
+      return <EmailScreen />;
     default:
       return <DocumentsScreen />;
   }

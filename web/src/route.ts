@@ -6,12 +6,13 @@ export type Route =
   | { screen: 'document'; id: string }
   | { screen: 'keys' }
   | { screen: 'callback' }
-  | { screen: 'usage' };
+  | { screen: 'usage' }
+  | { screen: 'email' };
 
 export function parseRoute(hash: string): Route {
   const [, screen, id] = hash.replace(/^#/, '').split('/');
   if (screen === 'documents' && id) return { screen: 'document', id: decodeURIComponent(id) };
-  if (screen === 'keys' || screen === 'callback' || screen === 'usage') return { screen };
+  if (screen === 'keys' || screen === 'callback' || screen === 'usage' || screen === 'email') return { screen };
   return { screen: 'documents' };
 }
 

@@ -93,3 +93,23 @@ export interface Usage {
   by_type: Record<string, number>;
   last_request_at: string | null;
 }
+
+export interface Sender {
+  address: string;
+  status: 'held' | 'approved' | 'blocked';
+  held_messages: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EmailSettings {
+  address: string;
+  senders: Sender[];
+}
+
+export interface SenderDecision {
+  address: string;
+  status: 'approved' | 'blocked' | null;
+  messages: number;
+  queued_documents: number;
+}

@@ -1,20 +1,26 @@
-// A secret the service shows once (a new API key, a callback signing secret), with a copy button.
+// A secret the service shows once (a new API key, a callback signing secret), with a copy button;
+// and the copying itself, for other values worth copying (the inbound email address).
 import { useState } from 'preact/hooks';
+
+/** Copies the text shown in the element to the clipboard. */
+export async function copyText(text: string, shownIn: Element): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // Outside a secure context the clipboard API is missing: select the text for the user instead.
+    const range = document.createRange();
+    range.selectNodeContents(shownIn);
+    getSelection()?.removeAllRanges();
+    getSelection()?.addRange(range);
+    document.execCommand('copy');
+  }
+}
 
 export function OneTimeSecret({ title, secret, onDismiss }: { title: string; secret: string; onDismiss: () => void }) {
   const [copied, setCopied] = useState(false);
 
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(secret);
-    } catch {
-      // Outside a secure context the clipboard API is missing: select the text for the user instead.
-      const range = document.createRange();
-      range.selectNodeContents(document.getElementById('one-time-secret')!);
-      getSelection()?.removeAllRanges();
-      getSelection()?.addRange(range);
-      document.execCommand('copy');
-    }
+    await copyText(secret, document.getElementById('one-time-secret')!);
     setCopied(true);
   }
 
