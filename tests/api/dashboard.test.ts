@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { textPdf } from '../helpers/fixtures.js';
 import { signIn, type DashboardClient } from '../helpers/dashboard-client.js';
+import { manualClock } from '../helpers/manual-clock.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { formData, startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -223,18 +224,28 @@ describe('dashboard API', () => {
     assert.equal((await session.call('GET', '/session')).status, 401);
   });
 
-  test('sign-in attempts per email are throttled with 429 and Retry-After', async () => {
-    await server.services.owners.create('target@example.com', PASSWORD);
-    const attempt = (password: string) =>
-      fetch(`${server.baseUrl}/dashboard/api/session`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'target@example.com', password }),
-      });
-    for (let i = 0; i < 10; i++) assert.equal((await attempt(`guess number ${i}`)).status, 401);
-    const throttled = await attempt(PASSWORD);
-    assert.equal(throttled.status, 429, 'even the right password waits out the window');
-    assert.equal(((await throttled.json()) as any).error.code, 'rate_limited');
-    assert.ok(Number(throttled.headers.get('retry-after')) > 0);
+  test('sign-in attempts per email are throttled with 429 and Retry-After, until the window passes', async () => {
+    // A clock of its own, at the start of a window, so the ten guesses cannot straddle two windows.
+    const clock = manualClock();
+    const own = await startTestServer({}, {}, { clock });
+    try {
+      await own.services.owners.create('target@example.com', PASSWORD);
+      const attempt = (password: string) =>
+        fetch(`${own.baseUrl}/dashboard/api/session`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'target@example.com', password }),
+        });
+      for (let i = 0; i < 10; i++) assert.equal((await attempt(`guess number ${i}`)).status, 401);
+      const throttled = await attempt(PASSWORD);
+      assert.equal(throttled.status, 429, 'even the right password waits out the window');
+      assert.equal(((await throttled.json()) as any).error.code, 'rate_limited');
+      const retryAfter = Number(throttled.headers.get('retry-after'));
+      assert.ok(retryAfter > 0 && retryAfter <= 15 * 60, String(retryAfter));
+      clock.advance(retryAfter * 1000);
+      assert.equal((await attempt(PASSWORD)).status, 200);
+    } finally {
+      await own.close();
+    }
   });
 });
