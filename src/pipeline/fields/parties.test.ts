@@ -33,6 +33,29 @@ DE 12346 Bad Musterhausen`);
     assert.equal(p.customer('postal_code'), '12346');
   });
 
+  it('ends a labelled block at a blank line: the table below is not the customer\'s address', () => {
+    const p = partiesOf(`Northwind Office Supplies Ltd
+12 Harbour Road, Tallinn 10111, Estonia
+
+Invoice number: INV-7
+
+Bill to: Contoso Trading OU
+
+Description                 Qty    Price    Amount
+Printer paper A4            10     8.20     82.00
+Subtotal 82.00 EUR`);
+    assert.equal(p.customer('name'), 'Contoso Trading OU');
+    assert.equal(p.customer('document_address'), undefined);
+
+    const tight = partiesOf(`Bill to:
+
+Contoso Trading OU
+Harbour Road 14
+10111 Tallinn`);
+    assert.equal(tight.customer('name'), 'Contoso Trading OU', 'a value one blank line under its label still counts');
+    assert.equal(tight.customer('postal_code'), '10111');
+  });
+
   it('takes the vendor from a letterhead in the other column than the recipient', () => {
     const p = partiesOf(`Invoice 103767
 February 17, 2026

@@ -160,7 +160,10 @@ function blockUnder(document: TextDocument, hit: LabelHit): Block {
   let bottom = hit.line.box[3];
   for (let i = hit.line.index + 1; i < document.lines.length && lines.length < 8; i++) {
     const line = document.lines[i]!;
-    if (line.page !== hit.line.page || line.box[1] - bottom > lineHeight * 2.6) break;
+    // A value may stand well below its label, but once the block has begun a blank line ends it
+    // (what follows is the next paragraph or a table, not more of the address).
+    const gap = line.box[1] - bottom;
+    if (line.page !== hit.line.page || gap > lineHeight * 2.6 || (lines.length > 0 && gap > lineHeight * 1.2)) break;
     const inColumn = line.cells.filter((c) => c.box[0] >= left && c.box[0] < right);
     if (!inColumn.length) continue;
     // Other cells further right belong to the block only as the value of a "Key:" cell.
