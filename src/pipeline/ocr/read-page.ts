@@ -5,6 +5,7 @@ import type { Word } from '../types.js';
 import type { EngineWord, OcrEngine, PageLayout, RecognizeOptions, Threshold } from './engine.js';
 import { fromGray, toGray, type GrayImage } from './gray-image.js';
 import { analysePage, type PageGeometry } from './orientation.js';
+import { joinSplitAmounts } from './split-amounts.js';
 
 export interface PageToRead {
   page: number;
@@ -122,7 +123,7 @@ export async function readPage(engine: OcrEngine, page: PageToRead, languages: r
   const exact = best.turn % 90 === 0;
   const [w, h] = best.turn % 180 === 0 ? [input.image.width, input.image.height] : [input.image.height, input.image.width];
   return {
-    words: best.words.map((word) => toPageWord(word, best.image)),
+    words: joinSplitAmounts(best.words).map((word) => toPageWord(word, best.image)),
     ...(exact ? size({ width: w, height: h }, 1) : size(best.image, scale)),
     rotated: quarter,
     deskewed: skew,

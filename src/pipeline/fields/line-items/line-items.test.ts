@@ -125,10 +125,10 @@ CHARGE : FRAIS DEPLACEMENT                     10,00       10,00%`);
 
   it('reads the item lines of a till receipt: barcode, name, tax flag, and a quantity × price over its line', () => {
     const { items, findings } = itemsOf(`HOME STORE
-2250 SOUTHGATE RD
+18 MARKET ST
 10/17/18   09:03 AM
-037103136480 SNIP LEFT <A>     9.97
-WISS LEFT-CUT SNIPS
+012345678905 HAND PRUNER <A>     9.97
+BYPASS PRUNER 8IN
 3 x 1.50
 SCREW PACK                     4.50
 SUBTOTAL                      14.47
@@ -140,7 +140,7 @@ THANK YOU`, { subtotal: 14.47, total: 15.63 });
     assert.deepEqual(
       items.map((i) => [i.ean, i.description, i.quantity, i.net_unit_price, i.subtotal]),
       [
-        ['037103136480', 'SNIP LEFT', null, null, 9.97],
+        ['012345678905', 'HAND PRUNER', null, null, 9.97],
         [null, 'SCREW PACK', 3, 1.5, 4.5],
       ],
     );
@@ -184,6 +184,74 @@ CHANGE            0.80`, { total: 9.2 });
         ['NASI LEMAK', 2, 3.5, 7],
         ['TEH TARIK', 1, 2.2, 2.2],
       ],
+    );
+  });
+
+  it('reads restaurant bill lines: a counted name running on to its amount, a price after an at sign, specks between lines', () => {
+    const { items, findings } = itemsOf(`RIVERSIDE GRILL
+TBL 12     CHK 4411
+2 Chicken Curry
+   Large                     37.00
+1 Garden Salad               9.50
+:
+120 Espresso Shot @
+   2.50                     300.00
+4 Sparkling Water & 3.00     12.00
+3 Fish & Chips              45.00
+10% SERVICE CHARGE          40.35
+Subtotal                   403.50
+TOTAL                      443.85`, { subtotal: 403.5, total: 443.85 }, { document_kind: 'receipt' });
+    assert.deepEqual(
+      // No tax is printed and the lines add up to the subtotal under the service charge: net amounts.
+      items.map((i) => [i.description, i.quantity, i.net_unit_price, i.subtotal]),
+      [
+        ['Chicken Curry Large', 2, 18.5, 37],
+        ['Garden Salad', 1, 9.5, 9.5],
+        ['Espresso Shot', 120, 2.5, 300],
+        // OCR reads some at signs as "&": a price after it counts only because 4 × 3.00 = 12.00 …
+        ['Sparkling Water', 4, 3, 12],
+        // … and a name with "&" in it keeps it.
+        ['Fish & Chips', 3, 15, 45],
+      ],
+    );
+    assert.equal(findings.get('line_items[2].quantity')?.status, 'read');
+    assert.equal(findings.get('line_items[0].subtotal')?.status, 'read', 'the lines add up to the subtotal: the service charge is not an item');
+  });
+
+  it('reads restaurant bill lines as OCR leaves them: an at sign read as "8", a speck after the amount, a number opening the name', () => {
+    const { items } = itemsOf(`HARBOUR LOUNGE
+3 Single Malt 12yrs
+   700ml 8 45.00           135.00                ;
+1 007 Signature Platter
+   Full                     60.00
+Subtotal                   195.00`, { subtotal: 195 }, { document_kind: 'receipt' });
+    assert.deepEqual(
+      items.map((i) => [i.description, i.quantity, i.net_unit_price, i.subtotal]),
+      [
+        ['Single Malt 12yrs 700ml', 3, 45, 135],
+        ['007 Signature Platter Full', 1, 60, 60],
+      ],
+    );
+  });
+
+  it('reads a wrapped receipt item whose amount a slanted photo lifted, with a speck beside it', () => {
+    const page = textPage(`HARBOUR LOUNGE
+3 Single Malt 12yrs
+   700ml @ 45.00
+Subtotal                   135.00`);
+    // The amount stands half a line higher than the rest of its item, with a speck beside it.
+    const rest = page.words.find((w) => w.text === '700ml')!;
+    const [, y0, , y1] = rest.box;
+    const lift = (y1 - y0) * 0.3;
+    // Sorted by height on the page the speck comes between the amount and the rest of the line.
+    const speck = (y0 + y1) / 2 - lift + 0.1;
+    page.words.push({ text: '135.00', box: [600, y0 - lift, 680, y1 - lift], confidence: 0.4 }, { text: ';', box: [990, speck - 0.5, 992, speck + 0.5], confidence: 0.3 });
+    const document = buildTextDocument([page]);
+    assert.ok(document.lines.some((line) => line.text === '700ml @ 45.00 135.00 ;'), document.lines.map((l) => l.text).join(' | '));
+    const { items } = findLineItems(buildContext(document, { document_kind: 'receipt' }), new Map([['subtotal', { value: 135, confidence: 0.9, status: 'read' as const }]]));
+    assert.deepEqual(
+      items.map((i) => [i.description, i.quantity, i.net_unit_price, i.subtotal]),
+      [['Single Malt 12yrs 700ml', 3, 45, 135]],
     );
   });
 
@@ -311,28 +379,28 @@ Coffee beans 1kg     2      11.90      19 %    23.80`);
     assert.deepEqual([items[0]!.total, items[0]!.subtotal, items[0]!.vat_amount, items[0]!.amount], [23.8, 20, 3.8, 23.8]);
   });
   it('reads a slanted receipt photo whose item line came apart into a name and an amount, and stops at the summary', () => {
-    const page = textPage(`THE CLACHAN
-34 Kingley Street
-2 Meantime Pale
+    const page = textPage(`THE CROWN INN
+12 Mill Lane
+2 House Lager
 Product Group Summary
 Food And Drink                 10.20
 Total                          10.20`);
     // The amount of the item line sits 3 units higher than its name, behind a flat "=" that OCR read as
-    // a word of its own: the layout makes two lines of them.
+    // a word of its own; the flat mark neither splits the line nor joins the name.
     page.words.push({ text: '=', box: [240, 62.5, 246, 64.3], confidence: 1 }, { text: '10.20', box: [260, 57, 298, 69], confidence: 1 });
     const document = buildTextDocument([page]);
-    assert.ok(document.lines.some((line) => line.text === '= 10.20'), 'the amount is a line of its own');
+    assert.ok(document.lines.some((line) => line.text === '2 House Lager = 10.20'), document.lines.map((l) => l.text).join(' | '));
     const { items } = findLineItems(buildContext(document, { document_kind: 'receipt' }), new Map([['total', { value: 10.2, confidence: 0.9, status: 'read' as const }]]));
     assert.deepEqual(
       items.map((i) => [i.description, i.quantity, i.total]),
-      [['Meantime Pale', 2, 10.2]],
+      [['House Lager', 2, 10.2]],
     );
   });
 
   it('takes receipt lines that add up to the subtotal as net when sales tax comes on top, even with one misread', () => {
     const { items, findings } = itemsOf(`HOME STORE
-037103136480 SNIP LEFT <A>     9.97
-045242268061 BLADES <A>        1.48
+012345678905 HAND PRUNER <A>     9.97
+036000291452 BLADES <A>        1.48
 SUBTOTAL                      11.15
 SALES TAX                      0.92
 TOTAL                         12.07`, { subtotal: 11.15, total: 12.07 }, { document_kind: 'receipt' });

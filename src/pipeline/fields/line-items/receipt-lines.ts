@@ -1,5 +1,6 @@
-// Item lines of a till receipt, which prints no table header: "037103136480 SNIP LEFT <A>   9.97",
-// "2 x 4,50" over "COFFEE   9,00", "NASI LEMAK" over "2 x 3.50   7.00", "1 Mix Masala   650.00". A line is an item when it holds a name and
+// Item lines of a till receipt, which prints no table header: "012345678905 HAND PRUNER <A>   9.97",
+// "2 x 4,50" over "COFFEE   9,00", "NASI LEMAK" over "2 x 3.50   7.00", "1 Club Sandwich   12.00",
+// "2 Prosecco @ 30.00   60.00", "1 Chicken Curry" over "Large   18.50". A line is an item when it holds a name and
 // ends in one amount with cents (a tax flag such as "A" or "<A>" may follow); the items end at the
 // totals block. Lines about the shop, the payment or the tax are never items.
 import type { Line } from '../../layout/lines.js';
@@ -13,7 +14,7 @@ import { isEan, type RowValues } from './item.js';
 import { PAGE_FURNITURE, TOTALS } from './rows.js';
 
 const NOT_AN_ITEM =
-  /(?<![\p{L}])(?:total|subtotal|sub total|amount|amt|paid|balance|due|qty|items?|tel|phone|fax|cashier|kassierer|receipt|beleg|change|cash|card|carte|tarjeta|kortti|karta|visa|mastercard|amex|debit|credit|auth|approval|tendered|savings|saved|discount|rabatt|coupon|points|member|vat|tax|mwst|tva|gst|sst|ust|km|alv|moms|tip|gratuity|rounding|thank|danke|merci|www|http|invoice|terminal|tid|mid|ref)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:total|subtotal|sub total|amount|amt|paid|balance|due|qty|items?|tel|phone|fax|cashier|kassierer|receipt|beleg|change|cash|card|carte|tarjeta|kortti|karta|visa|mastercard|amex|debit|credit|auth|approval|tendered|savings|saved|discount|rabatt|coupon|points|member|vat|tax|mwst|tva|gst|sst|ust|km|alv|moms|tip|gratuity|service charge|rounding|thank|danke|merci|www|http|invoice|terminal|tid|mid|ref)(?![\p{L}])/u;
 /** "Product Group Summary", "Zusammenfassung": a recap of the items follows them. */
 const SUMMARY = /(?<![\p{L}])(?:summary|zusammenfassung|recapitulatif|yhteenveto|kokkuvote|sammanfattning|podsumowanie|resumen|kopsavilkums|suvestine|сводка)(?![\p{L}])/u;
 const TAX_FLAG = /^(?:<[a-z]>|\([a-z]\)|[a-z]|\*|[a-z]\*)$/iu;
@@ -28,12 +29,14 @@ export function readReceiptLines(context: FieldContext): RowValues[] {
   let name: Line | undefined;
   let lone: { line: Line; amount: Word } | undefined;
   for (const line of document.lines) {
+    // Specks of a photo's background read as ":" or "q" between an item's lines.
+    if ((line.text.match(/[\p{L}\d]/gu) ?? []).length < 3) continue;
     const text = fold(line.text).trim();
     if (TOTALS.test(text.replace(/^[^\p{L}]+/u, '')) || (SUMMARY.test(text) && rows.length)) {
       if (rows.length) break;
       continue;
     }
-    // A photo taken at a slant splits "2 Meantime Pale ... 10.20" into an amount and a name on one height.
+    // A photo taken at a slant splits "2 House Lager ... 10.20" into an amount and a name on one height.
     const amountHere = loneAmount(line);
     const split =
       lone && sameHeight(lone.line, line) && !NOT_AN_ITEM.test(text) && !/\d[.,]\d{2}(?!\d)/u.test(line.text)
@@ -64,7 +67,9 @@ export function readReceiptLines(context: FieldContext): RowValues[] {
       name = undefined;
       continue;
     }
-    const row = itemLine(line.words, line.page, separator);
+    // "1 Chicken Curry" over "Large   18.50": a counted name runs on to the line with its amount.
+    const continued = name && counted(name) && !counted(line) && startsUnder(line, name) ? itemLine([...name.words, ...line.words], line.page, separator) : undefined;
+    const row = continued ?? itemLine(line.words, line.page, separator);
     // A line with a name and no amount may be the name of the "2 x 3.50   7.00" line under it.
     name = !row && (line.text.match(/\p{L}/gu) ?? []).length >= 3 && !/\d[.,]\d{2}(?!\d)/u.test(line.text) ? line : undefined;
     if (!row) continue;
@@ -75,9 +80,18 @@ export function readReceiptLines(context: FieldContext): RowValues[] {
   return rows;
 }
 
+/** The line starts with a count of what it names ("3 Chicken Curry"). */
+const counted = (line: Line) => /^[1-9]\d{0,2}$/u.test(line.words[0]?.text ?? '') && (line.words.slice(1, 3).map((w) => w.text).join(' ').match(/\p{L}/gu) ?? []).length >= 3;
+
+/** The line starts under the left half of the one above, as a wrapped name does (an amount standing off to the right does not). */
+const startsUnder = (line: Line, above: Line) => line.page === above.page && line.box[0] < (above.box[0] + above.box[2]) / 2;
+
+/** A tax flag ("A", "<A>") or a mark without a letter or digit ("=", ";") after a name or an amount. */
+const trailer = (word: Word) => TAX_FLAG.test(word.text) || !/[\p{L}\d]/u.test(word.text);
+
 /** A line that holds an amount with cents and nothing that names anything. */
 function loneAmount(line: Line): { line: Line; amount: Word } | undefined {
-  const amount = line.words.at(-1);
+  const amount = line.words.findLast((w) => /[\p{L}\d]/u.test(w.text));
   if (!amount || !/\d[.,]\d{2}$/u.test(amount.text) || (line.text.match(/\p{L}/gu) ?? []).length) return undefined;
   return { line, amount };
 }
@@ -89,27 +103,49 @@ function sameHeight(a: Line, b: Line): boolean {
 
 function itemLine(lineWords: Word[], page: number, separator: DecimalSeparator | undefined): RowValues | undefined {
   const words = [...lineWords];
-  while (words.length && TAX_FLAG.test(words.at(-1)!.text)) words.pop();
+  // A speck at the paper's edge read as ";" is not part of the line.
+  while (words.length && trailer(words.at(-1)!)) words.pop();
   const last = words.pop();
   const amount = last && /[.,]\d{2}$/u.test(last.text) ? parseAmount(last.text, separator) : null;
   if (!last || !amount) return undefined;
-  while (words.length && TAX_FLAG.test(words.at(-1)!.text)) words.pop();
+  while (words.length && trailer(words.at(-1)!)) words.pop();
 
   const row: RowValues = { page, adds: true, amount: { value: amount.value, words: [last] } };
   const first = words[0];
+  const count = first && /^[1-9]\d{0,2}$/u.test(first.text) && words.length > 1 ? Number(first.text) : undefined;
+  const printedPrice = unitPriceAtEnd(words, separator);
+  const multiplies = count !== undefined && printedPrice !== undefined && multipliesTo(count, printedPrice.value, amount.value);
+  // OCR reads some at signs as "&" or "8", which names hold too: that reading counts only when the numbers multiply.
+  const price = printedPrice && (printedPrice.marker === '@' || multiplies) ? printedPrice : undefined;
+  if (price) words.splice(-2);
   if (first && /^\d{6,14}$/u.test(first.text)) {
     row[isEan(first.text) ? 'ean' : 'code'] = { value: first.text, words: [first] };
     words.shift();
-  } else if (first && /^[1-9]\d?$/u.test(first.text) && words.length > 1) {
-    row.quantity = { value: Number(first.text), words: [first] };
+  } else if (count !== undefined && (count < 100 || multiplies)) {
+    row.quantity = { value: count, words: [first!] };
     words.shift();
   }
   const name = words.map((w) => w.text).join(' ');
   if ((name.match(/\p{L}/gu) ?? []).length < 3) return undefined;
   row.description = { value: name, words };
-  if (row.quantity && row.quantity.value !== 0) row.price = { value: Math.round((amount.value / row.quantity.value) * 10000) / 10000, words: [], derived: true };
+  if (price) {
+    row.price = { value: price.value, words: price.words };
+    if (row.quantity) row.adds = multiplies;
+  } else if (row.quantity && row.quantity.value !== 0) {
+    row.price = { value: Math.round((amount.value / row.quantity.value) * 10000) / 10000, words: [], derived: true };
+  }
   return row;
 }
+
+/** "Prosecco @ 30.00   60.00": the unit price printed after an at sign, at the end of the name. */
+function unitPriceAtEnd(words: Word[], separator: DecimalSeparator | undefined): { value: number; words: Word[]; marker: string } | undefined {
+  const [marker, printed] = words.slice(-2);
+  if (!marker || !printed || !/^[@&8©]$/u.test(marker.text) || !/^[$€£]?\d+[.,]\d{2,3}$/u.test(printed.text)) return undefined;
+  const price = parseAmount(printed.text, separator);
+  return price ? { value: price.value, words: [marker, printed], marker: marker.text } : undefined;
+}
+
+const multipliesTo = (quantity: number, price: number, amount: number) => Math.abs(quantity * price - amount) <= Math.max(0.015, Math.abs(amount) * 0.001);
 
 function multiplied(match: RegExpExecArray, words: Word[], separator: DecimalSeparator | undefined): Pick<RowValues, 'quantity' | 'price'> | undefined {
   const quantity = parseAmount(match[1]!, separator);
