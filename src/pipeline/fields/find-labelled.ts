@@ -44,7 +44,8 @@ export function findLabels(document: TextDocument, name: LabelName): LabelHit[] 
   const set = LABELS[name];
   const hits: LabelHit[] = [];
   for (const line of document.lines) {
-    for (const cell of line.cells) {
+    for (const [i, printed] of line.cells.entries()) {
+      const cell = spacedOut(printed, line.cells[i + 1]) ?? printed;
       // A currency sign standing alone inside a label ("Total € incl. VAT") is not one of its words.
       const words = cell.words.filter((w) => !/^[€$£¥]$/u.test(w.text));
       const folded = words.map((w) => fold(w.text));
@@ -67,6 +68,31 @@ export function findLabels(document: TextDocument, name: LabelName): LabelHit[] 
   return hits;
 }
 
+const ALL_LABELS = Object.values(LABELS).flatMap((set) => set.labels);
+const joined = new WeakMap<Cell, Cell | null>();
+
+/**
+ * A receipt printer's wide letters set "Total   Due" so far apart that the words fall into two cells:
+ * the two cells are one label (for every label set, so "Total" is not read alone) when any label runs
+ * from the first into the second.
+ */
+function spacedOut(cell: Cell, next: Cell | undefined): Cell | undefined {
+  if (!next || /\d/u.test(next.text)) return undefined;
+  let known = joined.get(cell);
+  if (known === undefined) {
+    const first = fold(cell.text);
+    const text = `${first} ${fold(next.text)}`;
+    const spans = ALL_LABELS.some((label) => {
+      const match = label.exec(text);
+      return match && match.index < first.length && match.index + match[0].trimEnd().length > first.length + 1;
+    });
+    const words = [...cell.words, ...next.words];
+    known = spans ? { text: words.map((w) => w.text).join(' '), box: boundingBox(words), words } : null;
+    joined.set(cell, known);
+  }
+  return known ?? undefined;
+}
+
 /**
  * Values near each label of the set, in the order a reader would try them. `rowsBelow` is how many rows
  * under a header cell are read: a totals table prints one row per VAT rate and the sum row last.
@@ -84,12 +110,22 @@ export function labelledValues(document: TextDocument, name: LabelName, rowsBelo
     for (const cell of right.slice(0, 2)) push(cell.words, 'right', hit.line);
     // The rest of the line as one value: a totals row printing net, VAT and gross ends with the gross.
     if (right.length > 2) push(right.flatMap((c) => c.words), 'right', hit.line);
+    // A label alone on its line whose value stands to its right a little lower: a photo taken at a slant
+    // splits one printed line in two.
+    const lower = !hit.rest.length && !right.length ? slantedOn(document, hit) : undefined;
+    if (lower) for (const cell of lower.cells.filter((c) => c.box[0] >= hit.cell.box[2]).slice(0, 1)) push(cell.words, 'right', lower);
     for (const cell of cellsBelow(document, hit.line, hit.cell, rowsBelow)) {
       const line = document.lines.find((l) => l.cells.includes(cell))!;
       push(cell.words, 'below', line);
     }
   }
   return out;
+}
+
+/** The next line when it starts above the label's bottom edge. */
+function slantedOn(document: TextDocument, hit: LabelHit): Line | undefined {
+  const next = document.lines[hit.line.index + 1];
+  return next && next.page === hit.line.page && next.box[1] < hit.line.box[3] ? next : undefined;
 }
 
 export function valueText(words: Word[], page: number): ValueText {

@@ -5,6 +5,7 @@ import { dateTokens, moneyIn } from './tokens.js';
 test('amounts with their currency code printed against them, and amounts OCR split after the decimal point', () => {
   assert.equal(moneyIn('SUBTOTAL RM53.60', undefined)?.value, 53.6);
   assert.equal(moneyIn('Summe EUR12,50', undefined)?.value, 12.5);
+  assert.equal(moneyIn('Total Due R1374945.00', undefined)?.value, 1374945);
   assert.equal(moneyIn('CHANGE RM46. 40', undefined)?.value, 46.4);
   // A date with spaces is not an amount split by OCR; an item code with letters is not money.
   assert.notEqual(moneyIn('vom 15. 12. 2018', undefined)?.value, 15.12);

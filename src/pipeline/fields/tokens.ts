@@ -15,8 +15,8 @@ export interface AmountToken {
 const AMOUNT =
   /(?<![\p{L}\d.,])(?:\(\s*)?[-−–]?\s?(?:[€$£]\s?)?\d{1,3}(?:(?:[ \u00a0\u202f.,'’])\d{3})*(?:[.,]\d{1,4})?(?:\s?[-−–])?(?:\s*\))?(?![\d\p{L}])|(?<![\p{L}\d.,])[-−–]?\d+(?:[.,]\d{1,4})?(?![\d\p{L}])/gu;
 
-/** A currency code printed against its amount ("RM53.60", "EUR12,50"), blanked to the same length so indexes hold. */
-const GLUED_CURRENCY = /(?<![\p{L}])(?:RM|Rs\.?|EUR|USD|GBP|CHF|SEK|NOK|DKK|PLN|CZK|HUF|SGD|MYR|INR)(?=[-−–]?\d)/gu;
+/** A currency code printed against its amount ("RM53.60", "EUR12,50", the rand's "R120.00"), blanked to the same length so indexes hold. */
+const GLUED_CURRENCY = /(?<![\p{L}])(?:RM|Rs\.?|R|EUR|USD|GBP|CHF|SEK|NOK|DKK|PLN|CZK|HUF|SGD|MYR|INR)(?=[-−–]?\d)/gu;
 
 /** OCR splits an amount after its decimal point ("RM46. 40"); rejoined, the space moved to the end. Not "15. 12. 2018". */
 const SPLIT_CENTS = /(?<=\d)([.,]) (\d{2})(?![\d.,])/gu;

@@ -34,6 +34,14 @@ describe('VAT groups', () => {
     assert.deepEqual(groupsOf('Subtotal   573.00\n19% VAT   108.87\nTotal   681.87', 108.87), [[19, 573, 108.87]]);
   });
 
+  it('reads a group of tax-inclusive prices: the VAT and the gross it is part of, the net derived', () => {
+    assert.deepEqual(groupsOf('Subtotal   R1150.00\n150.00 VAT 15 %   1150.00'), [[15, 1000, 150]]);
+    const [group] = findVatGroups(buildContext(buildTextDocument([textPage('150.00 VAT 15 %   1150.00')]), {}), undefined);
+    assert.deepEqual([group!.gross.value, group!.gross.status, group!.net.status], [1150, 'read', 'derived']);
+    // 150.00 is neither 15 % of 1150.00 nor its included part at another rate.
+    assert.deepEqual(groupsOf('150.00 VAT 20 %   1150.00'), []);
+  });
+
   it('does not take a position number for a rate where the line prints its rate with "%"', () => {
     assert.deepEqual(groupsOf('2   ARNR2   Joghurt Banane   5,50   50 Stk   7 %   275,00'), []);
   });
@@ -69,5 +77,16 @@ BTW %   Grondslag BTW bedrag   Totaal
     const { findings } = findFields(buildTextDocument(pages), {});
     assert.equal(findings.get('subtotal')?.value, 41.31);
     assert.equal(findings.get('vat_amount')?.value, 8.68);
+  });
+
+  it('takes the VAT the breakdown states when no line labels it, as derived', () => {
+    const pages = [textPage(`CORNER CAFE
+2 Flat White                 9.00
+Subtotal                     9.00
+Total                        9.00
+1.17 VAT 15 %                9.00`)];
+    const { findings } = findFields(buildTextDocument(pages), { document_kind: 'receipt' });
+    assert.deepEqual([findings.get('vat_amount')?.value, findings.get('vat_amount')?.status], [1.17, 'derived']);
+    assert.equal(findings.get('vat_rates[0].gross')?.value, 9);
   });
 });

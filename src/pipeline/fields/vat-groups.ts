@@ -86,12 +86,31 @@ function groupOnLine(line: Line, context: FieldContext): FoundVatGroup | null {
       }
     }
     const best = pairs.sort((a, b) => a.error - b.error)[0];
-    if (!best) continue;
     // A rate printed without "%" must sit in a line, or under a column heading, that talks about tax; a bare small integer is often a quantity.
     if (!rate.percent && !TAX_WORDS.test(line.text) && !underTaxHeading(context, line, rate.index)) continue;
-    return group(line, rate.value, best.net.value, best.vat.value);
+    if (best) return group(line, rate.value, best.net.value, best.vat.value);
+    const inclusive = rate.percent && rate.value > 0 ? grossPair(money, rate.value) : undefined;
+    if (inclusive) return grossGroup(line, rate.value, inclusive.gross.value, inclusive.vat.value);
   }
   return null;
+}
+
+/**
+ * "16.30 VAT 15 % 125.00": prices that include the tax print the VAT and the gross it is part of
+ * (gross × rate / (100 + rate) = VAT), and no net.
+ */
+function grossPair(money: AmountToken[], rate: number): { gross: AmountToken; vat: AmountToken } | undefined {
+  for (const gross of money) {
+    const expected = (gross.value * rate) / (100 + rate);
+    const vat = money.find((t) => t !== gross && Math.abs(t.value) >= 0.01 && Math.abs(t.value - expected) <= 0.011);
+    if (vat) return { gross, vat };
+  }
+  return undefined;
+}
+
+function grossGroup(line: Line, rate: number, gross: number, vat: number): FoundVatGroup {
+  const read = group(line, rate, round(gross - vat), vat);
+  return { ...read, net: { ...read.net, status: 'derived' }, gross: { ...read.net, value: gross } };
 }
 
 /** "Subtotal 573.00" over "19% VAT 108.87": a single-rate summary prints the net on the line above the rate. */
@@ -147,12 +166,16 @@ function wordAt(line: Line, index: number): Word | undefined {
  */
 export function totalsFromGroups(groups: FoundVatGroup[], read: { subtotal?: number; vat_amount?: number; total?: number }): { subtotal?: Found<number>; vat_amount?: Found<number> } {
   const { subtotal, vat_amount: vatAmount, total } = read;
-  if (!groups.length || total === undefined) return {};
+  if (!groups.length) return {};
   const net = round(groups.reduce((sum, g) => sum + g.net.value, 0));
   const vat = round(groups.reduce((sum, g) => sum + g.vat.value, 0));
+  const found = (value: number, confidence = 0.8): Found<number> => ({ value, confidence, status: 'derived' });
+  // The VAT a breakdown states is the document's VAT when no line labels it (a receipt that prints
+  // "16.30 VAT 15 %" under prices that include it).
+  const stated = vatAmount === undefined ? { vat_amount: found(vat, 0.7) } : {};
+  if (total === undefined) return stated;
   const adds = (a: number, b: number) => Math.abs(a + b - total) <= 0.0051 * groups.length;
-  const found = (value: number): Found<number> => ({ value, confidence: 0.8, status: 'derived' });
-  if (subtotal === undefined && vatAmount === undefined) return adds(net, vat) ? { subtotal: found(net), vat_amount: found(vat) } : {};
+  if (subtotal === undefined && vatAmount === undefined) return adds(net, vat) ? { subtotal: found(net), vat_amount: found(vat) } : stated;
   if (subtotal !== undefined && vatAmount !== undefined && !adds(subtotal, vatAmount) && adds(subtotal, vat)) return { vat_amount: found(vat) };
-  return {};
+  return stated;
 }

@@ -39,8 +39,9 @@ export function buildLines(page: PageWords): Omit<Line, 'index'>[] {
 
 function sameLine(group: Word[], word: Word): boolean {
   // The latest word leads (a line may slope), unless it is a speck read as ";" with almost no height,
-  // which would shut the rest of its own line out.
-  const last = group.findLast((w) => w.box[3] - w.box[1] >= 0.5 * (word.box[3] - word.box[1])) ?? group[group.length - 1]!;
+  // which would shut the rest of its own line out; a group of specks takes no word of full height.
+  const last = group.findLast((w) => w.box[3] - w.box[1] >= 0.5 * (word.box[3] - word.box[1]));
+  if (!last) return false;
   const height = Math.min(last.box[3] - last.box[1], word.box[3] - word.box[1]);
   if (Math.abs(centreY(last.box) - centreY(word.box)) > height * 0.5) return false;
   // Words of one line do not overlap horizontally; overlapping words are stacked text.

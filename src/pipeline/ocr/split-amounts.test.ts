@@ -14,6 +14,8 @@ test('an amount read as two words is joined, the low quote read for a comma incl
   assert.deepEqual(texts(joinSplitAmounts(line(['Total', 0], ['1000000', 80], [',00', 165]))), ['Total', '1000000,00']);
   assert.deepEqual(texts(joinSplitAmounts(line(['124995', 0], ['.00', 75]))), ['124995.00']);
   assert.deepEqual(texts(joinSplitAmounts(line(['120000', 0], ['‚00', 72]))), ['120000,00']);
+  // A currency letter in front; the cents' box drawn from inside the number's.
+  assert.deepEqual(texts(joinSplitAmounts(line(['R1249950', 0], ['.00', 80]))), ['R1249950.00']);
   const [joined] = joinSplitAmounts(line(['124995', 0], ['.00', 75]));
   assert.deepEqual([joined!.x0, joined!.x1], [0, 108]);
 });

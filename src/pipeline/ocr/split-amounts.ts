@@ -4,7 +4,8 @@
 // two parts stand.
 import type { EngineWord } from './engine.js';
 
-const WHOLE = /^[-(]?[$€£]?\d[\d.,]*\d$|^[-(]?[$€£]?\d$/u;
+/** Digits, with a sign or currency mark in front ("-", "$", "R", "RM"). */
+const WHOLE = /^[-(]?(?:[$€£]|\p{Lu}{1,3})?\d(?:[\d.,]*\d)?$/u;
 const CENTS = /^[.,‚](\d{2})$/u;
 
 /** Joins "123" + ",45" (the second word starting within a character's width of the first) into "123,45". */
@@ -34,5 +35,6 @@ function nextOnLine(a: EngineWord, b: EngineWord): boolean {
   const height = Math.min(a.y1 - a.y0, b.y1 - b.y0);
   const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
   const gap = b.x0 - a.x1;
-  return overlap > 0.5 * height && gap >= -0.2 * height && gap <= 1.2 * (a.y1 - a.y0);
+  // OCR sometimes draws the cents' box starting inside the number's own.
+  return overlap > 0.5 * height && gap >= -(b.x1 - b.x0) && b.x1 > a.x1 && gap <= 1.2 * (a.y1 - a.y0);
 }

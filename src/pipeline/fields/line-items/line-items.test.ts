@@ -218,6 +218,21 @@ TOTAL                      443.85`, { subtotal: 403.5, total: 443.85 }, { docume
     assert.equal(findings.get('line_items[0].subtotal')?.status, 'read', 'the lines add up to the subtotal: the service charge is not an item');
   });
 
+  it('takes lines that add up to the VAT groups\' gross as prices with tax, under a subtotal a service charge is added to', () => {
+    const text = `2 Chicken Curry              37.00
+1 Garden Salad                9.50
+Subtotal                     46.50
+10% SERVICE CHARGE            4.65
+Total Due                    51.15
+6.07 VAT 15 %                46.50`;
+    const header = { subtotal: 46.5, total: 51.15, 'vat_rates[0].rate': 15, 'vat_rates[0].net': 40.43, 'vat_rates[0].vat': 6.07, 'vat_rates[0].gross': 46.5 };
+    const { items } = itemsOf(text, header, { document_kind: 'receipt' });
+    assert.deepEqual(items.map((i) => [i.description, i.unit_price, i.total]), [['Chicken Curry', 18.5, 37], ['Garden Salad', 9.5, 9.5]]);
+    // Without the breakdown the same lines under that subtotal are net.
+    const { subtotal, total } = header;
+    assert.deepEqual(itemsOf(text, { subtotal, total }, { document_kind: 'receipt' }).items.map((i) => i.subtotal), [37, 9.5]);
+  });
+
   it('reads restaurant bill lines as OCR leaves them: an at sign read as "8", a speck after the amount, a number opening the name', () => {
     const { items } = itemsOf(`HARBOUR LOUNGE
 3 Single Malt 12yrs

@@ -1,6 +1,6 @@
 // Whether a table's line amounts are net (before VAT: the line's subtotal) or gross (the line's
 // total). The header says so when it can ("Nettobetrag", "Total HT", "Amount incl. VAT"); otherwise
-// the amounts are added up and compared with the document's subtotal and total (amounts that stay
+// the amounts are added up and compared with the VAT groups' net and gross, then with the document's subtotal and total (amounts that stay
 // within a subtotal that tax is added to are net); otherwise invoices list net amounts and till
 // receipts gross ones.
 import type { DocumentKind } from '../context.js';
@@ -29,6 +29,11 @@ export function amountsAreNet(table: TableAmounts, all: TableAmounts[], header: 
   };
   const [subtotal, total] = [number('subtotal'), number('total')];
   const matches = (value: number | undefined) => value !== undefined && Math.abs(value - sum) < 0.015;
+  // The VAT breakdown states what the tax was charged on: lines that add up to its gross include the tax,
+  // even under a "Subtotal" that a service charge is added to.
+  const [groupsNet, groupsGross] = [groupSum(header, 'net'), groupSum(header, 'gross')];
+  if (matches(groupsGross) && !matches(groupsNet)) return false;
+  if (matches(groupsNet) && !matches(groupsGross)) return true;
   if (matches(subtotal) && !matches(total)) return true;
   if (matches(total) && !matches(subtotal)) return false;
   // Some lines unread: amounts that stay within a subtotal printed before tax are added to are net.
@@ -36,4 +41,11 @@ export function amountsAreNet(table: TableAmounts, all: TableAmounts[], header: 
   // A misread amount: the lines are the sum they come nearer to.
   if (subtotal !== undefined && total !== undefined && subtotal < total && sum > 0) return Math.abs(sum - subtotal) < Math.abs(sum - total);
   return kind !== 'receipt';
+}
+
+/** The sum of one member over the printed VAT groups, undefined when a group lacks it. */
+function groupSum(header: Findings, member: 'net' | 'gross'): number | undefined {
+  const values = [...header].filter(([path]) => path.startsWith('vat_rates[') && path.endsWith(`].${member}`)).map(([, found]) => found.value);
+  if (!values.length || values.some((v) => typeof v !== 'number')) return undefined;
+  return (values as number[]).reduce((a, b) => a + b, 0);
 }
