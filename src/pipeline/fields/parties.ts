@@ -271,7 +271,7 @@ function receiptHead(document: TextDocument): Block | null {
   if (legal >= 0 && above && isNameHead(above, top[start]!)) lines[0] = blockLine([...above.words, ...name], 1);
   for (const line of top.slice(start + 1)) {
     const text = line.text.trim();
-    if (/^\(?[\w-]*\d[\w-]*\)?$/u.test(text) || /\b(?:co\.? ?reg|company no|roc)\b/iu.test(text)) continue;
+    if (registrationLine(text)) continue;
     // The phone line closes the head; it is taken along so the shop's number is read (never as address).
     if (PHONE.test(text) && lines.length < 6) {
       lines.push(blockLine(line.words, 1));
@@ -282,6 +282,13 @@ function receiptHead(document: TextDocument): Block | null {
   }
   return { lines, indexes: top.slice(start, start + lines.length).map((l) => l.index), confidence: 0.7 };
 }
+
+/**
+ * The company's registration under its name ("(862725-U)", "(+M0517726)", "(Co. No. 113825-W)", "CO REG NO :
+ * 210038-K"), which is neither name nor address.
+ */
+const registrationLine = (text: string) =>
+  /^\(?\+?[\w-]*\d[\w-]*\)?$/u.test(text) || /\b(?:co\.? ?(?:reg|no)|company no|roc)\b/iu.test(text);
 
 /**
  * An upper-case line right above a registered name, in the same print size, is its first half; unless

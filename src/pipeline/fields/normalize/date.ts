@@ -68,7 +68,8 @@ function parseNamed(text: string): ParsedDate | null {
   for (const word of words) {
     if (/^\d+$/.test(word)) numbers.push(word);
     else {
-      const found = MONTHS.get(fold(word));
+      // OCR stutters on a receipt's first letter: "MMay".
+      const found = MONTHS.get(fold(word)) ?? MONTHS.get(fold(word).replace(/^(\p{L})\1/u, '$1'));
       if (found !== undefined) {
         if (month !== undefined) return null;
         month = found;
