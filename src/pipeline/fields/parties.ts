@@ -36,10 +36,11 @@ export interface FoundParty {
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
 const PHONE = /(?:tel|phone|telefon|tél|tel\.|puh|tālr|ph|mob|mobile|hp)\.?\s*[:.]?\s*(\+?[\d ()/.-]{6,20}\d)/iu;
-// Short legal forms are also words ("ab 01.01.", "ou", "as"), so they count only as printed: upper case.
 const PHONE_KEY = /^(?:tel|telefon|telephone|phone|phone no|tel\.?|fon|puh|puhelin|mob|mobile|telefono|telefoon)\.?$/iu;
+// "Sdn" (sendirian) says a Malaysian company even where OCR misread the "Bhd" after it ("SDN BHO").
 const LEGAL_FORM_WORD =
-  /(?<![\p{L}])(?:gmbh|e\.k\.|gbr|ltd|limited|llc|inc|corp|co\.|company|plc|oyj|sarl|s\.a\.|eurl|sp\. ?z ?o\.?o\.?|s\.l\.|b\.v\.|n\.v\.|a\.\s?g\.|sdn\.? bhd\.?|bhd|enterprise|trading|pvt|pty)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:gmbh|e\.k\.|gbr|ltd|limited|llc|inc|corp|co\.|company|plc|oyj|sarl|s\.a\.|eurl|sp\. ?z ?o\.?o\.?|s\.l\.|b\.v\.|n\.v\.|a\.\s?g\.|sdn\.?(?: bhd\.?)?|bhd|enterprise|trading|pvt|pty)(?![\p{L}])/iu;
+// Short legal forms are also words ("ab 01.01.", "ou", "as"), so they count only as printed: upper case.
 const LEGAL_FORM_CAPS = /(?<![\p{L}])(?:AG|KG|UG|OÜ|OU|AS|ApS|AB|Oy|OY|SIA|UAB|SAS|SA|SL|BV|NV)(?![\p{L}])/u;
 const hasLegalForm = (text: string) => LEGAL_FORM_WORD.test(text) || LEGAL_FORM_CAPS.test(text);
 /** A name that ends in its legal form ("… GmbH", "… a.G.", "… Ltd."), which is where a company name ends. */

@@ -64,6 +64,20 @@ CHANGE                     0.80`;
     assert.equal(findings.get('vendor.document_address')?.value, 'NO.1, JALAN PERMAS 10/5, 81750 JOHOR BAHRU');
   });
 
+  it('a name whose "Bhd" OCR misread still has its legal form; the company number under it is neither name nor address', () => {
+    const receipt = `Ka Lo Pe
+SRI MURNI
+DISTRIBUTOR & SUPPLY SDN BHO
+(+1234567-X)
+12, Jalan Mawar, 50450 Kuala Lumpur
+12 Feb 2018 10:20
+TEA                        3.00
+TOTAL                      3.00`;
+    const { findings } = findFields(buildTextDocument([ocrReceipt(receipt, {})]), {});
+    assert.equal(findings.get('vendor.name')?.value, 'SRI MURNI DISTRIBUTOR & SUPPLY SDN BHO');
+    assert.equal(findings.get('vendor.document_address')?.value, '12, Jalan Mawar, 50450 Kuala Lumpur');
+  });
+
   it('the name ends at its legal form, and a logo repeating its words is not its first half; a wrapped first half is', () => {
     const sale = `12 Feb 2018 10:20
 LATTE                      9.90

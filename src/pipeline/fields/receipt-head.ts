@@ -28,7 +28,8 @@ export function readableHeadLines(lines: readonly Line[]): Line[] {
   return out;
 }
 
-const isReadable = (word: Word) => alphanumerics(word) > 0 && word.confidence >= MIN_WORD_CONFIDENCE;
+/** "&" joins the words of a name ("TIMBER & HARDWARE"); other marks without a letter or digit are stray. */
+const isReadable = (word: Word) => (alphanumerics(word) > 0 || word.text === '&') && word.confidence >= MIN_WORD_CONFIDENCE;
 const alphanumerics = (word: Word) => word.text.replace(/[^\p{L}\p{N}]/gu, '').length;
 
 function keepWords(cell: Cell, kept: readonly Word[]): Cell {
