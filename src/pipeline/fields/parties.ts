@@ -35,7 +35,7 @@ export interface FoundParty {
 }
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
-const PHONE = /(?:tel|phone|telefon|tél|tel\.|puh|tālr|ph|mob|mobile|hp)\.?\s*[:.]?\s*(\+?[\d ()/.-]{6,20}\d)/iu;
+const PHONE = /(?:tel|phone|telefon|tél|tel\.|puh|tālr|ph|mob|mobile|hp)\.?(?:\s*no\.?)?\s*[:.]?\s*(\+?[\d ()/.-]{6,20}\d)/iu;
 const PHONE_KEY = /^(?:tel|telefon|telephone|phone|phone no|tel\.?|fon|puh|puhelin|mob|mobile|telefono|telefoon)\.?$/iu;
 // "Sdn" (sendirian) says a Malaysian company even where OCR misread the "Bhd" after it ("SDN BHO").
 const LEGAL_FORM_WORD =
@@ -272,16 +272,29 @@ function receiptHead(document: TextDocument): Block | null {
   if (legal >= 0 && above && isNameHead(above, top[start]!)) lines[0] = blockLine([...above.words, ...name], 1);
   for (const line of top.slice(start + 1)) {
     const text = line.text.trim();
-    if (registrationLine(text)) continue;
+    // A registration under the name ("(GST Reg No: 0015…)") comes before the address, not after it.
+    if (registrationLine(text) || (lines.length === 1 && /^\(.*\d.*\)$/u.test(text))) continue;
     // The phone line closes the head; it is taken along so the shop's number is read (never as address).
-    if (PHONE.test(text) && lines.length < 6) {
-      lines.push(blockLine(line.words, 1));
+    const phone = PHONE.exec(text);
+    if (phone && lines.length < 6) {
+      // "81750 Johor Bahru, Johor. Tel No.: 07-387 3322": the address ends on the phone's line.
+      const at = wordAt(line.words, phone.index);
+      if (at > 0 && /\p{L}{3}/u.test(text.slice(0, phone.index))) lines.push(blockLine(line.words.slice(0, at), 1));
+      lines.push(blockLine(line.words.slice(Math.max(0, at)), 1));
       break;
     }
     if (STOP.test(text) || EMAIL.test(text) || /^[\d\s()+/.-]{7,}$/u.test(text) || endsReceiptHead(text) || lines.length >= 6) break;
     lines.push(blockLine(line.words, 1));
+    // The country closes an address ("56000 Kuala Lumpur, Malaysia"); a branch or mall name may follow.
+    if (countryOfLine(text.split(',').at(-1) ?? '')) break;
   }
   return { lines, indexes: top.slice(start, start + lines.length).map((l) => l.index), confidence: 0.7 };
+}
+
+/** Index of the word holding the character at `index` of the words joined by single spaces. */
+function wordAt(words: readonly Word[], index: number): number {
+  let end = 0;
+  return words.findIndex((w) => (end += w.text.length + 1) > index);
 }
 
 /**

@@ -78,6 +78,25 @@ TOTAL                      3.00`;
     assert.equal(findings.get('vendor.document_address')?.value, '12, Jalan Mawar, 50450 Kuala Lumpur');
   });
 
+  it('a tax registration in brackets under the name comes before the address, which ends at its country or on the phone line', () => {
+    const sale = `12 Feb 2018 10:20
+TEA                        3.00
+TOTAL                      3.00`;
+    const head = (address: string) => {
+      const { findings } = findFields(buildTextDocument([ocrReceipt(`GREEN LEAF BOOKS SDN BHD
+(GST Reg No: 000123456789)
+${address}
+${sale}`, {})]), {});
+      return [findings.get('vendor.document_address')?.value, findings.get('vendor.phone')?.value];
+    };
+    assert.deepEqual(head(`No 8, Jalan Mawar
+50450 Kuala Lumpur, Malaysia
+SUNWAY MALL
+Tel : 03-2141 5566`), ['No 8, Jalan Mawar, 50450 Kuala Lumpur, Malaysia', '03-2141 5566']);
+    assert.deepEqual(head(`No 8, Jalan Mawar
+50450 Kuala Lumpur. Tel No.: 03-2141 5566`), ['No 8, Jalan Mawar, 50450 Kuala Lumpur.', '03-2141 5566']);
+  });
+
   it('the name ends at its legal form, and a logo repeating its words is not its first half; a wrapped first half is', () => {
     const sale = `12 Feb 2018 10:20
 LATTE                      9.90
