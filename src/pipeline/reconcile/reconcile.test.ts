@@ -16,6 +16,22 @@ test('three printed totals that agree stay read; a missing total is derived from
   assert.deepEqual([noTotal.get('total')!.value, noTotal.get('total')!.status], [122, 'derived']);
 });
 
+test('a subtotal that the VAT groups show to include the tax is the total, and the net is derived', () => {
+  const group = (net: number, vat: number): [string, Found<FieldValue>][] => [
+    ['vat_rates[0].rate', read(6)],
+    ['vat_rates[0].net', read(net)],
+    ['vat_rates[0].vat', read(vat)],
+    ['vat_rates[0].gross', read(net + vat)],
+  ];
+  const inclusive: Findings = new Map([['subtotal', read(25)], ['vat_amount', read(1.42)], ...group(23.58, 1.42)]);
+  reconcile(inclusive, 'receipt');
+  assert.deepEqual([inclusive.get('total')!.value, inclusive.get('subtotal')!.value, inclusive.get('subtotal')!.status], [25, 23.58, 'derived']);
+  // Groups whose net is the subtotal: the tax comes on top.
+  const onTop: Findings = new Map([['subtotal', read(25)], ['vat_amount', read(1.5)], ...group(25, 1.5)]);
+  reconcile(onTop, 'receipt');
+  assert.deepEqual([onTop.get('total')!.value, onTop.get('subtotal')!.value], [26.5, 25]);
+});
+
 test('totals that disagree all go to review with a warning that says by how much', () => {
   const findings: Findings = new Map([['subtotal', read(100)], ['vat_amount', read(22)], ['total', read(123)]]);
   const warnings = reconcile(findings, 'invoice');

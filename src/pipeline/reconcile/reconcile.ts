@@ -35,6 +35,10 @@ export function reconcile(findings: Findings, kind: DocumentKind): string[] {
       review(['subtotal', 'vat_amount', 'total']);
       warnings.push(`totals_do_not_add_up: subtotal ${subtotal} + VAT ${vat}${rounding ? ` + rounding ${rounding}` : ''} is not the total ${total}`);
     }
+  } else if (subtotal !== undefined && vat !== undefined && taxIncluded(findings, subtotal, vat)) {
+    // "SubTotal 25.00" over "inclusive of GST @6%  23.58  1.42": the sum printed already holds the tax.
+    derive('total', subtotal + rounding, ['subtotal', 'vat_amount']);
+    derive('subtotal', subtotal - vat, ['subtotal', 'vat_amount']);
   } else if (subtotal !== undefined && vat !== undefined) {
     derive('total', subtotal + vat + rounding, ['subtotal', 'vat_amount']);
   } else if (total !== undefined && vat !== undefined && Math.abs(vat) < Math.abs(total)) {
@@ -69,6 +73,12 @@ export function reconcile(findings: Findings, kind: DocumentKind): string[] {
 }
 
 /** The groups' VAT must sum to the document's VAT; when it does not, a group was misread or missed. */
+/** The VAT groups' gross is the printed subtotal (and their net is not): that subtotal includes the tax. */
+function taxIncluded(findings: Findings, subtotal: number, vat: number): boolean {
+  const sum = (member: string) => [...findings].filter(([path]) => path.startsWith('vat_rates[') && path.endsWith(`].${member}`)).reduce((total, [, found]) => total + Number(found.value), 0);
+  return Math.abs(vat) > CENT && Math.abs(sum('gross') - subtotal) <= CENT && Math.abs(sum('net') - subtotal) > CENT;
+}
+
 function checkVatGroups(findings: Findings, vatAmount: number | undefined, warnings: string[]): void {
   const groupVat = [...findings].filter(([path]) => /^vat_rates\[\d+\]\.vat$/u.test(path)).map(([, found]) => found);
   if (!groupVat.length || vatAmount === undefined) return;
