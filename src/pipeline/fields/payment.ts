@@ -47,19 +47,31 @@ export function findPayment(context: FieldContext, total?: Found<number>): Found
   return out;
 }
 
-/** "CASH 100.00" and "CHANGE 46.40": what the customer handed over and what came back, as printed. */
-export function cashHandedOver(context: FieldContext): Pick<FoundPayment, 'tendered' | 'change'> {
-  const out: Pick<FoundPayment, 'tendered' | 'change'> = {};
+/** Words that say the amount was handed over, not only that cash paid it ("Cash Received 101.00"). */
+const HANDED_OVER = /\b(?:tendered|received|gegeben|erhalten|recu|reçu|saadud)\b/iu;
+
+/**
+ * "CASH 100.00" and "CHANGE 46.40": what the customer handed over and what came back, as printed.
+ * A receipt that prints both "Cash 71.00" and "Cash Received 101.00" names the sale's cash amount first.
+ */
+export function cashHandedOver(context: FieldContext): Pick<FoundPayment, 'tendered' | 'change' | 'amount'> {
+  const out: Pick<FoundPayment, 'tendered' | 'change' | 'amount'> = {};
+  let handedOver: Found<number> | undefined;
   for (const line of context.document.lines) {
     const text = line.text;
     const read = (value: number, confidence: number): Found<number> => ({ value, confidence, status: 'read', evidence: evidenceOf(line.words, line.page) });
     if (/\b(?:change|kembali|wechselgeld|rendu|vahetusraha)\b/iu.test(text)) {
       const amount = moneyIn(text, context.separator);
       if (amount && !out.change) out.change = read(Math.abs(amount.value), 0.8);
-    } else if (/\b(?:cash|tendered|paid|bar|gegeben|especes|espèces|sularaha|kateinen)\b/iu.test(text) && !/\bcash ?back\b/iu.test(text)) {
+    } else if (/\b(?:cash|tendered|paid|bar|gegeben|especes|espèces|sularaha|kateinen|received)\b/iu.test(text) && !/\bcash ?back\b/iu.test(text)) {
       const amount = moneyIn(text, context.separator);
       if (amount && !out.tendered) out.tendered = read(amount.value, 0.7);
+      if (amount && !handedOver && HANDED_OVER.test(text)) handedOver = read(amount.value, 0.75);
     }
+  }
+  if (handedOver && out.tendered && handedOver !== out.tendered && handedOver.value > out.tendered.value) {
+    out.amount = out.tendered;
+    out.tendered = handedOver;
   }
   return out;
 }

@@ -57,6 +57,17 @@ CASH                     RM20.00
 CHANGE                   RM7.00`).total, 12);
   });
 
+  it('on a cash receipt that prints the cash amount and the cash received, those two witness a misread total', () => {
+    const receipt = (cash: string) => `RECEIPT
+TOTAL                    11.00
+Cash                     ${cash}
+Cash Received           101.00
+Change                   30.00`;
+    assert.equal(totalsOf(receipt('71.00'), { document_kind: 'receipt' }).total, 71);
+    // Received less change agrees with nothing printed: the total read stays.
+    assert.equal(totalsOf(receipt('60.00'), { document_kind: 'receipt' }).total, 11);
+  });
+
   it('takes the sum row of a totals table under its header row', () => {
     const t = totalsOf(`Rechnung Nr. 4711
 Warenwert   Nettobetrag   MwSt-Betrag   MwSt-%   Endbetrag

@@ -39,11 +39,14 @@ export function findTotals(context: FieldContext): Totals {
   if (chosen.total) result.total = chosen.total;
   else if (due[0]) result.total = { ...due[0], confidence: due[0].confidence * 0.8 };
   if (context.kind === 'receipt') {
-    const paid = cashPaid(cashHandedOver(context));
+    const cash = cashHandedOver(context);
+    const paid = cashPaid(cash);
     // Without a total, subtotal and VAT give it (reconciliation) before the cash does, when both were read whole (with their cents).
     const whole = (c: Candidate | undefined) => !!c && /[.,]\d{2}$/u.test(c.printed ?? '');
     const derivable = whole(chosen.subtotal) && whole(chosen.vat);
-    const witnessed = paid === undefined ? undefined : witnessedTotal(paid, result.total, [...total, ...due, ...subtotal], derivable);
+    // The sale's cash amount printed apart ("Cash 71.00" over "Cash Received 101.00") witnesses it too.
+    const cashAmount: Candidate[] = cash.amount ? [{ ...cash.amount, score: 0 }] : [];
+    const witnessed = paid === undefined ? undefined : witnessedTotal(paid, result.total, [...total, ...due, ...subtotal, ...cashAmount], derivable);
     if (witnessed) result.total = witnessed;
   }
   if (chosen.subtotal) result.subtotal = chosen.subtotal;
