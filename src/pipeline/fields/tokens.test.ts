@@ -12,6 +12,11 @@ test('amounts with their currency code printed against them, and amounts OCR spl
   assert.equal(moneyIn('Art. XRM53', undefined), null);
 });
 
+test('an ISO date OCR glued to its label through a misread colon is found', () => {
+  assert.deepEqual(dateTokens('[Sales12018-01-05 22:55:25 PosNo:86', undefined).map((t) => t.iso), ['2018-01-05']);
+  assert.deepEqual(dateTokens('Ref 912018-01-05', undefined), []);
+});
+
 test('a date OCR read without the space between day and month is found in its line', () => {
   assert.deepEqual(dateTokens('CB#: 59581331716 14May/2017 02:56:39', undefined).map((t) => t.iso), ['2017-05-14']);
 });
