@@ -46,7 +46,7 @@ const hasLegalForm = (text: string) => LEGAL_FORM_WORD.test(text) || LEGAL_FORM_
 /** A name that ends in its legal form ("… GmbH", "… a.G.", "… Ltd."), which is where a company name ends. */
 const LEGAL_FORM_AT_END = /(?<![\p{L}])(?:gmbh|ag|kg|a\.\s?g\.|e\.\s?v\.|ltd\.?|limited|llc|inc\.?|corp\.?|plc|oü|sas|sarl|s\.a\.|bv|b\.v\.|nv|n\.v\.|sdn\.? bhd\.?|bhd\.?|co\.)$/iu;
 const NOT_A_NAME =
-  /^(?:tax invoice|invoice|receipt|official receipt|cash (?:sale|bill|receipt)|simplified tax invoice|rechnung|facture|factuur|arve|lasku|copy|duplicate|original|welcome|thank you|kopie|page \d|seite \d|\d+)$/iu;
+  /^(?:tax invoice|invoice|receipt|official receipt|cash (?:sale|bill|receipt)|simplified tax invoice|rechnung|facture|factuur|arve|lasku|copy|duplicate|original|welcome|thank you|kopie|page \d|seite \d|\d+)$|\bfor (?:shopping|visiting|dining|your (?:visit|purchase|order))\b/iu;
 const SUB_LABEL = /^(?:name|firma|company|anschrift|adresse|address|street|strasse|straße|rue|aadress|osoite|adrese|adresas|adres|direccion|адрес)\s*:?$/iu;
 const STOP = /\b(?:tel|phone|fax|e-?mail|gst|sst|vat|ust|tax|date|datum|invoice|receipt|cashier|counter|table|www\.|http|doc(?:ument)? no|bill no|inv no)\b/iu;
 
@@ -262,7 +262,7 @@ function companyLine(document: TextDocument, taken: Set<number>): Block | null {
 function receiptHead(document: TextDocument): Block | null {
   const top = readableHeadLines(document.lines.filter((l) => l.page === 1)).slice(0, 14);
   // The registered name (with its legal form) beats a logo's lettering above it.
-  const legal = top.slice(0, 8).findIndex((l) => hasLegalForm(l.text) && !STOP.test(l.text));
+  const legal = top.slice(0, 8).findIndex((l) => hasLegalForm(l.text) && !STOP.test(l.text) && !registrationLine(l.text.trim()));
   const start = legal >= 0 ? legal : top.findIndex((l) => /\p{L}{3}/u.test(l.text) && !NOT_A_NAME.test(l.text.trim()) && l.text.replace(/[^\p{L}]/gu, '').length >= 3);
   if (start < 0) return null;
   const name = endAtLegalForm(withoutCompanyNumber(top[start]!.words));
@@ -273,7 +273,7 @@ function receiptHead(document: TextDocument): Block | null {
   for (const line of top.slice(start + 1)) {
     const text = line.text.trim();
     // A registration under the name ("(GST Reg No: 0015…)") comes before the address, not after it.
-    if (registrationLine(text) || (lines.length === 1 && /^\(.*\d.*\)$/u.test(text))) continue;
+    if (registrationLine(text) || (lines.length === 1 && /^\(.*\d.*\)$/u.test(text)) || FRANCHISE.test(text)) continue;
     // The phone line closes the head; it is taken along so the shop's number is read (never as address).
     const phone = PHONE.exec(text);
     if (phone && lines.length < 6) {
@@ -290,6 +290,9 @@ function receiptHead(document: TextDocument): Block | null {
   }
   return { lines, indexes: top.slice(start, start + lines.length).map((l) => l.index), confidence: 0.7 };
 }
+
+/** "Licensee of McDonald's": whose brand the shop trades under, neither its name nor its address. */
+const FRANCHISE = /^\W*(?:licensee|franchisee|a franchise) of\b/iu;
 
 /** Index of the word holding the character at `index` of the words joined by single spaces. */
 function wordAt(words: readonly Word[], index: number): number {

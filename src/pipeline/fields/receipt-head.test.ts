@@ -97,6 +97,27 @@ Tel : 03-2141 5566`), ['No 8, Jalan Mawar, 50450 Kuala Lumpur, Malaysia', '03-21
 50450 Kuala Lumpur. Tel No.: 03-2141 5566`), ['No 8, Jalan Mawar, 50450 Kuala Lumpur.', '03-2141 5566']);
   });
 
+  it('a weakly read word held between confident ones stays in the name; a franchise line, a thank-you line and a registration line are not name or address', () => {
+    const sale = `12 Feb 2018 10:20
+TEA                        3.00
+TOTAL                      3.00`;
+    const fields = (text: string, confidence: Record<string, number> = {}) => findFields(buildTextDocument([ocrReceipt(text, confidence)]), {}).findings;
+    assert.equal(fields(`TAN SENG HUAT S/B
+LOT 12, JALAN KLANG
+${sale}`, { SENG: 0.44 }).get('vendor.name')?.value, 'TAN SENG HUAT S/B');
+    const franchise = fields(`Harbour Burgers Sdn Bhd
+(85351-M)
+"Licensee of BurgerCo
+Level 5, Menara Alpha, 47400 Petaling Jaya
+${sale}`);
+    assert.deepEqual([franchise.get('vendor.name')?.value, franchise.get('vendor.document_address')?.value], ['Harbour Burgers Sdn Bhd', 'Level 5, Menara Alpha, 47400 Petaling Jaya']);
+    const thanks = fields(`TQ FOR SHOPPING WITH US
+CO. REG. NO.: 946207-D
+LOT 12, JALAN KLANG
+${sale}`).get('vendor.name')?.value;
+    assert.ok(thanks === undefined || !/SHOPPING|REG/u.test(String(thanks)), String(thanks));
+  });
+
   it('the name ends at its legal form, and a logo repeating its words is not its first half; a wrapped first half is', () => {
     const sale = `12 Feb 2018 10:20
 LATTE                      9.90

@@ -17,7 +17,7 @@ const MIN_LINE_CONFIDENCE = 0.6;
 export function readableHeadLines(lines: readonly Line[]): Line[] {
   const out: Line[] = [];
   for (const line of lines) {
-    const words = line.words.filter(isReadable);
+    const words = line.words.filter((word, i) => isReadable(word) || heldBetween(line.words, i));
     const characters = words.reduce((n, w) => n + alphanumerics(w), 0);
     if (characters < MIN_CHARACTERS) continue;
     const confidence = words.reduce((sum, w) => sum + alphanumerics(w) * w.confidence, 0) / characters;
@@ -30,6 +30,12 @@ export function readableHeadLines(lines: readonly Line[]): Line[] {
 
 /** "&" joins the words of a name ("TIMBER & HARDWARE"); other marks without a letter or digit are stray. */
 const isReadable = (word: Word) => (alphanumerics(word) > 0 || word.text === '&') && word.confidence >= MIN_WORD_CONFIDENCE;
+/** A word read with little confidence between two read with much ("YONG SOON FATT") is print, not a mark. */
+function heldBetween(words: readonly Word[], i: number): boolean {
+  const [before, word, after] = [words[i - 1], words[i]!, words[i + 1]];
+  return alphanumerics(word) > 0 && word.confidence >= 0.3 && !!before && !!after && before.confidence >= 0.8 && after.confidence >= 0.8;
+}
+
 const alphanumerics = (word: Word) => word.text.replace(/[^\p{L}\p{N}]/gu, '').length;
 
 function keepWords(cell: Cell, kept: readonly Word[]): Cell {
