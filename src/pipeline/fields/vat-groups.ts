@@ -4,6 +4,7 @@
 import { overlapX, type Line } from '../layout/lines.js';
 import type { Word } from '../types.js';
 import type { FieldContext } from './context.js';
+import type { Findings } from './find-fields.js';
 import { evidenceOf } from './find-labelled.js';
 import { round, type Found } from './found.js';
 import { amountTokens, type AmountToken } from './tokens.js';
@@ -178,4 +179,11 @@ export function totalsFromGroups(groups: FoundVatGroup[], read: { subtotal?: num
   if (subtotal === undefined && vatAmount === undefined) return adds(net, vat) ? { subtotal: found(net), vat_amount: found(vat) } : stated;
   if (subtotal !== undefined && vatAmount !== undefined && !adds(subtotal, vatAmount) && adds(subtotal, vat)) return { vat_amount: found(vat) };
   return stated;
+}
+
+/** One member summed over the VAT groups among the findings; undefined when there are none or one is not a number. */
+export function groupsSum(findings: Findings, member: 'net' | 'vat' | 'gross'): number | undefined {
+  const values = [...findings].filter(([path]) => path.startsWith('vat_rates[') && path.endsWith(`].${member}`)).map(([, found]) => found.value);
+  if (!values.length || values.some((v) => typeof v !== 'number')) return undefined;
+  return round((values as number[]).reduce((a, b) => a + b, 0));
 }

@@ -7,6 +7,7 @@ import type { DocumentKind } from '../fields/context.js';
 import type { FieldValue, Findings } from '../fields/find-fields.js';
 import ibanToBicModule from 'iban-to-bic';
 import { round, type Found } from '../fields/found.js';
+import { groupsSum } from '../fields/vat-groups.js';
 
 /** Below this a read value goes to a person even when it reconciles. */
 export const REVIEW_BELOW = 0.6;
@@ -75,8 +76,8 @@ export function reconcile(findings: Findings, kind: DocumentKind): string[] {
 /** The groups' VAT must sum to the document's VAT; when it does not, a group was misread or missed. */
 /** The VAT groups' gross is the printed subtotal (and their net is not): that subtotal includes the tax. */
 function taxIncluded(findings: Findings, subtotal: number, vat: number): boolean {
-  const sum = (member: string) => [...findings].filter(([path]) => path.startsWith('vat_rates[') && path.endsWith(`].${member}`)).reduce((total, [, found]) => total + Number(found.value), 0);
-  return Math.abs(vat) > CENT && Math.abs(sum('gross') - subtotal) <= CENT && Math.abs(sum('net') - subtotal) > CENT;
+  const [net, gross] = [groupsSum(findings, 'net'), groupsSum(findings, 'gross')];
+  return Math.abs(vat) > CENT && gross !== undefined && net !== undefined && Math.abs(gross - subtotal) <= CENT && Math.abs(net - subtotal) > CENT;
 }
 
 function checkVatGroups(findings: Findings, vatAmount: number | undefined, warnings: string[]): void {

@@ -6,6 +6,7 @@
 import type { DocumentKind } from '../context.js';
 import type { Findings } from '../find-fields.js';
 import { fold } from '../labels.js';
+import { groupsSum } from '../vat-groups.js';
 import type { RowValues } from './item.js';
 
 const NET = /(?<![\p{L}])(?:netto\p{L}*|nett|net|excl|exkl|ohne|ht|hors|without|km-ta|veroton|bez|neto)(?![\p{L}])/u;
@@ -31,7 +32,7 @@ export function amountsAreNet(table: TableAmounts, all: TableAmounts[], header: 
   const matches = (value: number | undefined) => value !== undefined && Math.abs(value - sum) < 0.015;
   // The VAT breakdown states what the tax was charged on: lines that add up to its gross include the tax,
   // even under a "Subtotal" that a service charge is added to.
-  const [groupsNet, groupsGross] = [groupSum(header, 'net'), groupSum(header, 'gross')];
+  const [groupsNet, groupsGross] = [groupsSum(header, 'net'), groupsSum(header, 'gross')];
   if (matches(groupsGross) && !matches(groupsNet)) return false;
   if (matches(groupsNet) && !matches(groupsGross)) return true;
   if (matches(subtotal) && !matches(total)) return true;
@@ -41,11 +42,4 @@ export function amountsAreNet(table: TableAmounts, all: TableAmounts[], header: 
   // A misread amount: the lines are the sum they come nearer to.
   if (subtotal !== undefined && total !== undefined && subtotal < total && sum > 0) return Math.abs(sum - subtotal) < Math.abs(sum - total);
   return kind !== 'receipt';
-}
-
-/** The sum of one member over the printed VAT groups, undefined when a group lacks it. */
-function groupSum(header: Findings, member: 'net' | 'gross'): number | undefined {
-  const values = [...header].filter(([path]) => path.startsWith('vat_rates[') && path.endsWith(`].${member}`)).map(([, found]) => found.value);
-  if (!values.length || values.some((v) => typeof v !== 'number')) return undefined;
-  return (values as number[]).reduce((a, b) => a + b, 0);
 }
