@@ -5,7 +5,9 @@ import { ServiceError } from '../errors.js';
 import { inspectImage } from '../ingest/open-image.js';
 import { openPdf } from '../ingest/open-pdf.js';
 import { activeContentWarnings } from './active-content.js';
+import { pageImageHash, pdfFirstPageHash } from './fingerprint/page-hash.js';
 import { findEmbeddedInvoiceXml, type EmbeddedInvoiceXml } from './einvoice/index.js';
+import type { GrayImage } from './ocr/gray-image.js';
 import { ocrPdfPage, readImageWords } from './ocr/index.js';
 import { readPdfWords } from './read-pdf-words.js';
 import { StageTimings } from './stage-timings.js';
@@ -17,21 +19,33 @@ export interface ReadDocument {
   warnings: string[];
   /** The e-invoice XML a PDF carries, unless the request asked to read the page only. */
   embeddedXml?: EmbeddedInvoiceXml;
+  /** The first page's perceptual hash (fingerprint/page-hash.ts), when asked for; null when it has none. */
+  pageHash?: string | null;
 }
 
-export async function readDocument(request: ExtractionRequest, timings = new StageTimings()): Promise<ReadDocument> {
+export interface ReadOptions {
+  /** Take the first page's hash from the pages being read, rather than opening the file again for it. */
+  pageHash?: boolean;
+}
+
+export async function readDocument(request: ExtractionRequest, timings = new StageTimings(), options: ReadOptions = {}): Promise<ReadDocument> {
   const languages = request.hints.language ? [request.hints.language] : undefined;
   if (request.mediaType !== 'application/pdf') {
     const image = await timings.time('open', () => inspectImage(request.bytes, request.mediaType, request.limits));
-    const read = await timings.time('ocr', () => readImageWords(request.bytes, request.mediaType, languages));
-    return { pageCount: image.pages, pages: read.pages, warnings: read.warnings };
+    let pageHash: string | null = null;
+    const onPagePrepared = async (page: number, prepared: GrayImage) => {
+      if (page === 1) pageHash = await timings.time('page_hash', () => pageImageHash(prepared));
+    };
+    const read = await timings.time('ocr', () => readImageWords(request.bytes, request.mediaType, languages, options.pageHash ? { onPagePrepared } : {}));
+    return { pageCount: image.pages, pages: read.pages, warnings: read.warnings, ...(options.pageHash ? { pageHash } : {}) };
   }
   const pdf = await timings.time('open', () => openPdf(request.bytes, request.limits));
   try {
     const { pages, warnings } = await readPdfPages(pdf, languages, timings).catch(asUnreadable);
     const embeddedXml = request.ignoreEmbeddedXml ? null : await findEmbeddedInvoiceXml(pdf);
     warnings.push(...(await activeContentWarnings(pdf, embeddedXml?.filename)));
-    return { pageCount: pdf.numPages, pages, warnings, ...(embeddedXml ? { embeddedXml } : {}) };
+    const pageHash = options.pageHash ? await timings.time('page_hash', () => pdfFirstPageHash(pdf)) : undefined;
+    return { pageCount: pdf.numPages, pages, warnings, ...(embeddedXml ? { embeddedXml } : {}), ...(pageHash !== undefined ? { pageHash } : {}) };
   } finally {
     await pdf.destroy();
   }

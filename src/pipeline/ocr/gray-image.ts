@@ -12,8 +12,12 @@ export interface GrayImage {
 
 /** Binary PGM (P5): Leptonica reads it from a file or stdin for native Tesseract and tesseract.js alike. */
 export function toPgm(image: GrayImage): Buffer {
-  const header = Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, 'latin1');
-  return Buffer.concat([header, image.data]);
+  return Buffer.concat([pgmHeader(image), image.data]);
+}
+
+/** The PGM header alone, for writers that send the pixels after it without copying them. */
+export function pgmHeader(image: GrayImage): Buffer {
+  return Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, 'latin1');
 }
 
 /** Runs a sharp pipeline to single-channel raw pixels. */

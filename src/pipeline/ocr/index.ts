@@ -12,6 +12,7 @@ import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { MediaType } from '../../ingest/media-type.js';
 import type { PageWords } from '../types.js';
 import type { EngineName } from './engine.js';
+import type { GrayImage } from './gray-image.js';
 import { defaultLanguages, planLanguages } from './languages.js';
 import { prepareImagePages } from './prepare-image.js';
 import { readPage, type ReadPage } from './read-page.js';
@@ -23,6 +24,11 @@ export { closeTesseractJs as closeOcr } from './tesseract-js.js';
 export interface OcrOptions {
   /** Aborting kills the running Tesseract process (or ends the tesseract.js worker). */
   signal?: AbortSignal;
+  /**
+   * Shown each page of an image as prepared (upright, grey, stretched), before it is read: the page
+   * hash is taken from it rather than from a second decoding of the file. It must not change the pixels.
+   */
+  onPagePrepared?: (page: number, image: GrayImage) => Promise<void> | void;
 }
 
 /**
@@ -45,6 +51,7 @@ export async function readImageWords(bytes: Uint8Array, mediaType: MediaType, la
   const pages: PageWords[] = [];
   const warnings = [...plan.warnings];
   for await (const prepared of prepareImagePages(bytes, mediaType)) {
+    await options.onPagePrepared?.(prepared.page, prepared.image);
     const read = await readPage(engine, { page: prepared.page, image: prepared.image, unitsScale: 1, longSide: PHOTO_LONG_SIDE }, plan.languages, options.signal);
     pages.push(pageWords(prepared.page, read));
     warnings.push(...read.warnings);

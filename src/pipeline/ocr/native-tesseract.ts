@@ -4,7 +4,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { PAGE_SEGMENTATION, THRESHOLDING_METHOD, type EngineWord, type OcrEngine, type RecognizeOptions } from './engine.js';
-import { toPgm, type GrayImage } from './gray-image.js';
+import { pgmHeader, type GrayImage } from './gray-image.js';
 
 const run = promisify(execFile);
 const BINARY = 'tesseract';
@@ -82,7 +82,9 @@ function runTesseract(args: string[], image: GrayImage, signal: AbortSignal | un
       const why = killedBy ? `was killed (${killedBy})` : `exited with ${code}`;
       reject(new Error(`tesseract ${why}: ${err.trim().split('\n').slice(-3).join(' | ')}`));
     });
-    child.stdin.end(toPgm(image));
+    // Header and pixels as two writes: one PGM buffer would copy the page (12 MB for a large photo).
+    child.stdin.write(pgmHeader(image));
+    child.stdin.end(image.data);
   });
 }
 
