@@ -7,15 +7,20 @@
 //  1. text PDFs of the corpus, one at a time: ms per page (median, p95);
 //  2. scanned A4 pages: the first page of N corpus PDFs rendered at 300 dpi into an image-only PDF
 //     (as a scanner makes them), one at a time: ms per page; plus the corpus photos and receipt scans;
-//  3. everything at once through a pool sized to the cores: peak RSS of this process and its children
-//     (native Tesseract runs as child processes), sampled every 50 ms from /proc.
+//  3. everything at once through a pool sized to the cores, in a process of its own that does nothing
+//     else (engine-memory.mjs), as the service's would: peak RSS of that process and its children
+//     (native Tesseract runs as child processes), sampled every 50 ms from /proc. This process's own
+//     memory (it rendered the scans above) is not the service's and is not counted.
 // The machine should be otherwise idle; the numbers are for this machine kind (see docs/engine.md).
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
+
+const execFileAsync = promisify(execFile);
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -44,7 +49,6 @@ const files = readdirSync(corpus, { recursive: true })
 const engine = await ocrEngineStatus();
 console.log(`OCR engine: ${engine.engine} ${engine.version}, languages ${engine.languages.join('+')}; ${availableParallelism()} cores`);
 
-const memory = startMemorySampler();
 const single = new ExtractionPool({ threads: 1, timeoutMs: 600_000 });
 try {
   const textPdfs = files.filter((f) => f.endsWith('.pdf'));
@@ -62,16 +66,11 @@ try {
   await single.close();
 }
 
-memory.reset();
-const pool = new ExtractionPool({ threads: Number(values.threads), timeoutMs: 600_000 });
-const started = Date.now();
-try {
-  await Promise.all(files.map(async (f) => pool.extract(await request(readFileSync(f), f)).catch(() => undefined)));
-} finally {
-  await pool.close();
-}
-console.log(`\nall ${files.length} documents through ${values.threads} threads: ${((Date.now() - started) / 1000).toFixed(1)} s, peak RSS ${memory.peakMb()} MB (process + OCR children)`);
+const memoryRun = execFileAsync(process.execPath, [join(root, 'bench/engine-memory.mjs'), '--corpus', corpus, '--threads', values.threads]);
+const memory = startMemorySampler(memoryRun.child.pid);
+const { documents, seconds } = JSON.parse((await memoryRun).stdout);
 memory.stop();
+console.log(`\nall ${documents} documents through ${values.threads} threads: ${seconds.toFixed(1)} s, peak RSS ${memory.peakMb()} MB (process + OCR children)`);
 
 async function request(bytes, filename) {
   return { bytes, mediaType: await detectMediaType(bytes), filename, hints: {}, limits, ignoreEmbeddedXml: true };
@@ -115,23 +114,48 @@ async function scannedPages(pdfFiles) {
   return out;
 }
 
-function startMemorySampler() {
+/**
+ * Peak RSS of process `pid` and everything it started. A child that still runs its parent's binary
+ * is a fork that has not yet exec'd (Tesseract, here): its pages are its parent's, shared
+ * copy-on-write, and counting them would count the parent twice (samples that caught a fork showed
+ * a 300 MB "child").
+ */
+function startMemorySampler(pid) {
   let peak = 0;
   const sample = () => {
-    let kb = rssKb(process.pid);
-    for (const pid of readdirSync('/proc').filter((p) => /^\d+$/u.test(p))) {
+    const parents = new Map();
+    for (const entry of readdirSync('/proc').filter((p) => /^\d+$/u.test(p))) {
       try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        if (ppid === process.pid) kb += rssKb(pid);
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
       } catch {
         // The process ended while we looked.
+      }
+    }
+    let kb = rssKb(pid);
+    const tree = new Set([pid]);
+    // Processes are listed in pid order, which is not always parent before child: repeat until stable.
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const [child, parent] of parents) {
+        if (tree.has(child) || !tree.has(parent)) continue;
+        tree.add(child);
+        grew = true;
+        if (executable(child) !== executable(parent)) kb += rssKb(child);
       }
     }
     peak = Math.max(peak, kb);
   };
   const timer = setInterval(sample, 50);
-  return { peakMb: () => (peak / 1024).toFixed(0), reset: () => (peak = 0), stop: () => clearInterval(timer) };
+  return { peakMb: () => (peak / 1024).toFixed(0), stop: () => clearInterval(timer) };
+}
+
+function executable(pid) {
+  try {
+    return readlinkSync(`/proc/${pid}/exe`);
+  } catch {
+    return undefined;
+  }
 }
 
 function rssKb(pid) {
