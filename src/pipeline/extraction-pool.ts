@@ -2,6 +2,7 @@
 // a heap limit per document, so one hostile or huge file cannot stall or crash the service.
 import { Piscina } from 'piscina';
 import { ServiceError } from '../errors.js';
+import { keepLargeBuffersOutOfArenas } from './release-memory.js';
 import type { StageSeconds } from './stage-timings.js';
 import type { ExtractionReply, ExtractionRequest, ExtractionResult } from './types.js';
 
@@ -23,6 +24,8 @@ export class ExtractionPool {
   private readonly waiting: (() => void)[] = [];
 
   constructor(private readonly options: ExtractionPoolOptions) {
+    // Before the threads start, so their page buffers never settle in arenas (release-memory.ts).
+    keepLargeBuffersOutOfArenas();
     this.pool = new Piscina({
       filename: new URL('./extraction.worker.js', import.meta.url).href,
       minThreads: 1,

@@ -1,10 +1,16 @@
 // Entry point of an extraction worker thread (piscina). Errors the client caused come back as data,
 // because class instances do not survive the trip between threads.
+import sharp from 'sharp';
 import { ServiceError } from '../errors.js';
 import { extractFromRead } from './extract.js';
 import { readDocument } from './read-document.js';
+import { returnFreedMemory } from './release-memory.js';
 import { StageTimings } from './stage-timings.js';
 import type { ExtractionReply, ExtractionRequest } from './types.js';
+
+// libvips keeps the results of recent operations (up to 50 MB) for reuse; no two documents share
+// an image, so here that is memory held for nothing.
+sharp.cache(false);
 
 export default async function runExtraction(request: ExtractionRequest): Promise<ExtractionReply> {
   const timings = new StageTimings();
@@ -15,5 +21,7 @@ export default async function runExtraction(request: ExtractionRequest): Promise
   } catch (error) {
     if (error instanceof ServiceError) return { ok: false, error: error.toPublic(), stages: timings.seconds };
     throw error;
+  } finally {
+    returnFreedMemory();
   }
 }

@@ -1,0 +1,58 @@
+// Makes the C allocator give back to the system what extraction frees. Without this, memory freed
+// by pdfjs, Skia, libvips and the page buffers stayed with the process: with two extraction threads
+// heaptrack saw 186 MB in use while the process held 650–690 MB (docs/engine.md, peak memory).
+//
+// Two glibc behaviours hold on to it. Its mmap threshold rises to the size of the largest buffer
+// freed (up to 32 MB), after which buffers of a page's size come from an arena, not from mmap, and
+// each arena (16 on 2 cores) keeps up to twice that threshold when freed; and memory freed below a
+// live allocation stays in its arena. A fixed 1 MB threshold keeps page-sized buffers in mmap, which
+// gives them back on free; malloc_trim(0) after each document returns the free pages of every arena.
+//
+// Node has no binding for mallopt or malloc_trim; koffi (FFI, prebuilt for each platform in its npm
+// packages) calls them. MALLOC_MMAP_THRESHOLD_ in the environment would do the first, but only if
+// every way of starting the service set it. Elsewhere than glibc (musl, macOS) nothing happens.
+import { createRequire } from 'node:module';
+
+/** Allocations at least this large get pages of their own (mmap), returned to the system on free. */
+const MMAP_THRESHOLD_BYTES = 1024 * 1024;
+/** mallopt's parameter number for the mmap threshold (malloc.h). */
+const M_MMAP_THRESHOLD = -3;
+
+interface Glibc {
+  mallopt(param: number, value: number): number;
+  mallocTrim(pad: number): number;
+}
+
+let glibc: Glibc | null | undefined;
+
+/**
+ * Fixes the mmap threshold for the whole process. Call once before the extraction threads start.
+ * Returns false where there is no glibc to tune.
+ */
+export function keepLargeBuffersOutOfArenas(): boolean {
+  const c = loadGlibc();
+  return c ? c.mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD_BYTES) === 1 : false;
+}
+
+/** Returns the free pages of every arena to the system; false where there is no glibc. */
+export function returnFreedMemory(): boolean {
+  const c = loadGlibc();
+  return c ? c.mallocTrim(0) >= 0 : false;
+}
+
+function loadGlibc(): Glibc | null {
+  if (glibc !== undefined) return glibc;
+  glibc = null;
+  if (process.platform !== 'linux') return glibc;
+  try {
+    const koffi = createRequire(import.meta.url)('koffi') as typeof import('koffi');
+    const libc = koffi.load('libc.so.6');
+    glibc = {
+      mallopt: libc.func('int mallopt(int param, int value)') as Glibc['mallopt'],
+      mallocTrim: libc.func('int malloc_trim(size_t pad)') as Glibc['mallocTrim'],
+    };
+  } catch {
+    // Not glibc (musl has neither libc.so.6 nor malloc_trim), or koffi has no build for this platform.
+  }
+  return glibc;
+}
