@@ -1,8 +1,8 @@
 // Reads an image's frame count and size without decoding its pixels, and refuses images whose
 // decoded size would be absurd before anything allocates memory for them.
-import decodeHeic from 'heic-decode';
 import sharp from 'sharp';
 import { ServiceError } from '../errors.js';
+import { openHeicImages } from './heic-images.js';
 import type { IngestLimits } from './limits.js';
 import type { MediaType } from './media-type.js';
 
@@ -40,7 +40,7 @@ async function inspectWithSharp(bytes: Uint8Array, mediaType: MediaType): Promis
 
 async function inspectHeic(bytes: Uint8Array): Promise<ImageInfo> {
   try {
-    const images = await decodeHeic.all({ buffer: bytes });
+    const images = await openHeicImages(bytes);
     try {
       const first = images[0];
       if (!first) throw new Error('no images');

@@ -3,8 +3,8 @@
 // laid on white, grey levels stretched. The size is left alone: read-page.ts picks the scale from
 // the text size it measures. Pages come one at a time, so a 100-page TIFF never holds more than one
 // decoded page.
-import decodeHeic from 'heic-decode';
 import sharp, { type Sharp } from 'sharp';
+import { openHeicImages } from '../../ingest/heic-images.js';
 import type { MediaType } from '../../ingest/media-type.js';
 import { stretchContrast, toGray, type GrayImage } from './gray-image.js';
 
@@ -26,7 +26,7 @@ export async function* prepareImagePages(bytes: Uint8Array, mediaType: MediaType
 }
 
 export async function heicPipeline(bytes: Uint8Array): Promise<Sharp> {
-  const images = await decodeHeic.all({ buffer: bytes });
+  const images = await openHeicImages(bytes);
   try {
     // A HEIC container may hold bursts or depth maps; the primary image is the page. libheif has
     // already applied the container's rotation and mirroring.
