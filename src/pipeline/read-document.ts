@@ -8,7 +8,7 @@ import { activeContentWarnings } from './active-content.js';
 import { pageImageHash, pdfFirstPageHash } from './fingerprint/page-hash.js';
 import { findEmbeddedInvoiceXml, type EmbeddedInvoiceXml } from './einvoice/index.js';
 import type { GrayImage } from './ocr/gray-image.js';
-import { ocrPdfPage, readImageWords } from './ocr/index.js';
+import { ocrPdfPage, readImageWords, type OcrOptions } from './ocr/index.js';
 import { readPdfWords } from './read-pdf-words.js';
 import { StageTimings } from './stage-timings.js';
 import type { ExtractionRequest, PageWords, Word } from './types.js';
@@ -30,21 +30,25 @@ export interface ReadOptions {
 
 export async function readDocument(request: ExtractionRequest, timings = new StageTimings(), options: ReadOptions = {}): Promise<ReadDocument> {
   const languages = request.hints.language ? [request.hints.language] : undefined;
+  // The first page's hash comes from the page as OCR pictured it, when OCR read it: picturing it
+  // again cost a scanned PDF page 0.3–0.5 s (pdfjs decodes the whole 300 dpi scan for a thumbnail).
+  let pageHash: string | null | undefined;
+  const ocrOptions = options.pageHash
+    ? { onPagePrepared: async (page: number, prepared: GrayImage) => {
+        if (page === 1) pageHash = await timings.time('page_hash', () => pageImageHash(prepared));
+      } }
+    : {};
   if (request.mediaType !== 'application/pdf') {
     const image = await timings.time('open', () => inspectImage(request.bytes, request.mediaType, request.limits));
-    let pageHash: string | null = null;
-    const onPagePrepared = async (page: number, prepared: GrayImage) => {
-      if (page === 1) pageHash = await timings.time('page_hash', () => pageImageHash(prepared));
-    };
-    const read = await timings.time('ocr', () => readImageWords(request.bytes, request.mediaType, languages, options.pageHash ? { onPagePrepared } : {}));
-    return { pageCount: image.pages, pages: read.pages, warnings: read.warnings, ...(options.pageHash ? { pageHash } : {}) };
+    const read = await timings.time('ocr', () => readImageWords(request.bytes, request.mediaType, languages, ocrOptions));
+    return { pageCount: image.pages, pages: read.pages, warnings: read.warnings, ...(options.pageHash ? { pageHash: pageHash ?? null } : {}) };
   }
   const pdf = await timings.time('open', () => openPdf(request.bytes, request.limits));
   try {
-    const { pages, warnings } = await readPdfPages(pdf, languages, timings).catch(asUnreadable);
+    const { pages, warnings } = await readPdfPages(pdf, languages, timings, ocrOptions).catch(asUnreadable);
     const embeddedXml = request.ignoreEmbeddedXml ? null : await findEmbeddedInvoiceXml(pdf);
     warnings.push(...(await activeContentWarnings(pdf, embeddedXml?.filename)));
-    const pageHash = options.pageHash ? await timings.time('page_hash', () => pdfFirstPageHash(pdf)) : undefined;
+    if (options.pageHash && pageHash === undefined) pageHash = await timings.time('page_hash', () => pdfFirstPageHash(pdf));
     return { pageCount: pdf.numPages, pages, warnings, ...(embeddedXml ? { embeddedXml } : {}), ...(pageHash !== undefined ? { pageHash } : {}) };
   } finally {
     await pdf.destroy();
@@ -60,7 +64,7 @@ function asUnreadable(error: unknown): never {
   throw new ServiceError('pdf_unreadable', `the PDF is damaged and its pages cannot be read (${error instanceof Error ? error.message : String(error)})`);
 }
 
-async function readPdfPages(pdf: PDFDocumentProxy, languages: string[] | undefined, timings: StageTimings): Promise<{ pages: PageWords[]; warnings: string[] }> {
+async function readPdfPages(pdf: PDFDocumentProxy, languages: string[] | undefined, timings: StageTimings, ocrOptions: OcrOptions): Promise<{ pages: PageWords[]; warnings: string[] }> {
   const pages: PageWords[] = [];
   const warnings: string[] = [];
   for (let number = 1; number <= pdf.numPages; number++) {
@@ -71,7 +75,7 @@ async function readPdfPages(pdf: PDFDocumentProxy, languages: string[] | undefin
         pages.push(layer);
         continue;
       }
-      const read = await timings.time('ocr', () => ocrPdfPage(page, languages));
+      const read = await timings.time('ocr', () => ocrPdfPage(page, languages, ocrOptions));
       pages.push(read.words);
       warnings.push(...read.warnings);
       if (layer.words.length) warnings.push(`text_layer_unusable: page ${number} was read by OCR because its text layer does not map to readable text`);

@@ -25,8 +25,9 @@ export interface OcrOptions {
   /** Aborting kills the running Tesseract process (or ends the tesseract.js worker). */
   signal?: AbortSignal;
   /**
-   * Shown each page of an image as prepared (upright, grey, stretched), before it is read: the page
-   * hash is taken from it rather than from a second decoding of the file. It must not change the pixels.
+   * Shown each page as prepared (an image's upright, grey, stretched; a PDF page's rendering), before
+   * it is read: the page hash is taken from it rather than from a second decoding of the file. It
+   * must not change the pixels.
    */
   onPagePrepared?: (page: number, image: GrayImage) => Promise<void> | void;
 }
@@ -68,6 +69,7 @@ export async function ocrPdfPage(page: PDFPageProxy, languages?: string[], optio
   const engine = await ocrEngine();
   const plan = planLanguages(languages, engine.languages, engine.name);
   const rendered = await renderPdfPage(page);
+  await options.onPagePrepared?.(page.pageNumber, rendered.image);
   const read = await readPage(engine, { page: page.pageNumber, image: rendered.image, unitsScale: rendered.dpi / 72, dpi: rendered.dpi }, plan.languages, options.signal);
   return { words: pageWords(page.pageNumber, read), warnings: [...plan.warnings, ...read.warnings] };
 }
