@@ -8,12 +8,15 @@ import { pgmHeader, type GrayImage } from './gray-image.js';
 
 const run = promisify(execFile);
 const BINARY = 'tesseract';
-/**
- * A page that takes this long is stuck; the child is killed. It also bounds a child whose worker
- * thread was terminated (the pool's per-document timeout), because a terminated thread does not
- * kill the processes it started.
- */
+/** A page that takes this long is stuck; the child is killed. */
 const PAGE_TIMEOUT_MS = 120_000;
+/**
+ * The same bound as CPU seconds, held by the child itself (RLIMIT_CPU, set by `ulimit -t` before
+ * exec): when the pool's document timeout terminates a worker thread, the thread's timers and
+ * process handles go with it, but the Tesseract it started would read its page to the end.
+ * One thread per child (OMP_THREAD_LIMIT), so CPU seconds are at most wall seconds.
+ */
+const PAGE_CPU_SECONDS = PAGE_TIMEOUT_MS / 1000;
 // OpenMP made a page about twice as slow on 2 cores (bench/ocr-compare.mjs, throughput table):
 // pages already run in parallel on the pool's threads.
 const CHILD_ENV = { ...process.env, OMP_THREAD_LIMIT: '1' };
@@ -42,7 +45,13 @@ export async function probeNativeTesseract(): Promise<NativeTesseractInfo | null
   }
 }
 
-export function nativeTesseract(info: NativeTesseractInfo): OcrEngine {
+export interface NativeTesseractLimits {
+  /** CPU seconds a page may take before the kernel ends its Tesseract process. */
+  cpuSeconds?: number;
+}
+
+export function nativeTesseract(info: NativeTesseractInfo, limits: NativeTesseractLimits = {}): OcrEngine {
+  const cpuSeconds = limits.cpuSeconds ?? PAGE_CPU_SECONDS;
   return {
     name: 'tesseract',
     version: info.version,
@@ -53,15 +62,17 @@ export function nativeTesseract(info: NativeTesseractInfo): OcrEngine {
       // -c rather than the "tsv" config name: config files are looked up in the tessdata folder.
       args.push('-c', 'tessedit_create_tsv=1');
       if (options.threshold) args.push('-c', `thresholding_method=${THRESHOLDING_METHOD[options.threshold]}`);
-      const tsv = await runTesseract(args, image, options.signal);
+      const tsv = await runTesseract(args, image, cpuSeconds, options.signal);
       return parseTsv(tsv);
     },
   };
 }
 
-function runTesseract(args: string[], image: GrayImage, signal: AbortSignal | undefined): Promise<string> {
+function runTesseract(args: string[], image: GrayImage, cpuSeconds: number, signal: AbortSignal | undefined): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(BINARY, args, {
+    // sh sets the limit and execs Tesseract in its place: same process, so the timeout and the
+    // abort signal below reach Tesseract itself.
+    const child = spawn('/bin/sh', ['-c', 'ulimit -t "$1" && shift && exec "$@"', 'sh', String(Math.ceil(cpuSeconds)), BINARY, ...args], {
       env: CHILD_ENV,
       stdio: ['pipe', 'pipe', 'pipe'],
       timeout: PAGE_TIMEOUT_MS,
