@@ -12,6 +12,14 @@ function ocrReceipt(text: string, confidence: Record<string, number>): PageWords
   return { ...page, words: page.words.map((w) => ({ ...w, confidence: confidence[w.text] ?? w.confidence })) };
 }
 
+/** The fields found on a receipt read by OCR (see ocrReceipt). */
+const receiptFields = (text: string, confidence: Record<string, number> = {}) => findFields(buildTextDocument([ocrReceipt(text, confidence)]), {}).findings;
+
+/** A sale to put under a receipt's head. */
+const TEA_SALE = `12 Feb 2018 10:20
+TEA                        3.00
+TOTAL                      3.00`;
+
 const RECEIPT = `aE OT rar
 »  |
 RESTORAN MAJU JAYA
@@ -39,7 +47,7 @@ describe('receipt head', () => {
   });
 
   it('the shop under a logo is the vendor, its address the lines down to the phone', () => {
-    const { findings } = findFields(buildTextDocument([ocrReceipt(RECEIPT, LOGO)]), {});
+    const findings = receiptFields(RECEIPT, LOGO);
     assert.equal(findings.get('vendor.name')?.value, 'RESTORAN MAJU JAYA');
     assert.equal(findings.get('vendor.document_address')?.value, 'NO 2, JALAN MAWAR 3, 43200 CHERAS, SELANGOR');
     assert.equal(findings.get('vendor.phone')?.value, '03-1234 5678');
@@ -59,7 +67,7 @@ BREAD                      4.20
 TOTAL                      4.20
 CASH                       5.00
 CHANGE                     0.80`;
-    const { findings } = findFields(buildTextDocument([ocrReceipt(receipt, {})]), {});
+    const findings = receiptFields(receipt);
     assert.equal(findings.get('vendor.name')?.value, 'MOONLIGHT CAKE HOUSE SDN BHD');
     assert.equal(findings.get('vendor.document_address')?.value, 'NO.1, JALAN PERMAS 10/5, 81750 JOHOR BAHRU');
   });
@@ -70,23 +78,18 @@ SRI MURNI
 DISTRIBUTOR & SUPPLY SDN BHO
 (+1234567-X)
 12, Jalan Mawar, 50450 Kuala Lumpur
-12 Feb 2018 10:20
-TEA                        3.00
-TOTAL                      3.00`;
-    const { findings } = findFields(buildTextDocument([ocrReceipt(receipt, {})]), {});
+${TEA_SALE}`;
+    const findings = receiptFields(receipt);
     assert.equal(findings.get('vendor.name')?.value, 'SRI MURNI DISTRIBUTOR & SUPPLY SDN BHO');
     assert.equal(findings.get('vendor.document_address')?.value, '12, Jalan Mawar, 50450 Kuala Lumpur');
   });
 
   it('a tax registration in brackets under the name comes before the address, which ends at its country or on the phone line', () => {
-    const sale = `12 Feb 2018 10:20
-TEA                        3.00
-TOTAL                      3.00`;
     const head = (address: string) => {
-      const { findings } = findFields(buildTextDocument([ocrReceipt(`GREEN LEAF BOOKS SDN BHD
+      const findings = receiptFields(`GREEN LEAF BOOKS SDN BHD
 (GST Reg No: 000123456789)
 ${address}
-${sale}`, {})]), {});
+${TEA_SALE}`);
       return [findings.get('vendor.document_address')?.value, findings.get('vendor.phone')?.value];
     };
     assert.deepEqual(head(`No 8, Jalan Mawar
@@ -98,23 +101,19 @@ Tel : 03-2141 5566`), ['No 8, Jalan Mawar, 50450 Kuala Lumpur, Malaysia', '03-21
   });
 
   it('a weakly read word held between confident ones stays in the name; a franchise line, a thank-you line and a registration line are not name or address', () => {
-    const sale = `12 Feb 2018 10:20
-TEA                        3.00
-TOTAL                      3.00`;
-    const fields = (text: string, confidence: Record<string, number> = {}) => findFields(buildTextDocument([ocrReceipt(text, confidence)]), {}).findings;
-    assert.equal(fields(`TAN SENG HUAT S/B
+    assert.equal(receiptFields(`TAN SENG HUAT S/B
 LOT 12, JALAN KLANG
-${sale}`, { SENG: 0.44 }).get('vendor.name')?.value, 'TAN SENG HUAT S/B');
-    const franchise = fields(`Harbour Burgers Sdn Bhd
+${TEA_SALE}`, { SENG: 0.44 }).get('vendor.name')?.value, 'TAN SENG HUAT S/B');
+    const franchise = receiptFields(`Harbour Burgers Sdn Bhd
 (85351-M)
 "Licensee of BurgerCo
 Level 5, Menara Alpha, 47400 Petaling Jaya
-${sale}`);
+${TEA_SALE}`);
     assert.deepEqual([franchise.get('vendor.name')?.value, franchise.get('vendor.document_address')?.value], ['Harbour Burgers Sdn Bhd', 'Level 5, Menara Alpha, 47400 Petaling Jaya']);
-    const thanks = fields(`TQ FOR SHOPPING WITH US
+    const thanks = receiptFields(`TQ FOR SHOPPING WITH US
 CO. REG. NO.: 946207-D
 LOT 12, JALAN KLANG
-${sale}`).get('vendor.name')?.value;
+${TEA_SALE}`).get('vendor.name')?.value;
     assert.ok(thanks === undefined || !/SHOPPING|REG/u.test(String(thanks)), String(thanks));
   });
 
@@ -126,7 +125,7 @@ TOTAL                      9.90`;
 HARBOUR ROAST CO. MID VALLEY MALL
 LOT 12, JALAN KLANG
 ${sale}`;
-    const nameOf = (receipt: string) => findFields(buildTextDocument([ocrReceipt(receipt, {})]), {}).findings.get('vendor.name')?.value;
+    const nameOf = (receipt: string) => receiptFields(receipt).get('vendor.name')?.value;
     assert.equal(nameOf(logo), 'HARBOUR ROAST CO.');
     assert.equal(nameOf(`GREEN LEAF BOOK
 CO. (M) SDN BHD

@@ -388,6 +388,31 @@ Zwischensumme                                    13,00`, { subtotal: 13 });
     assert.equal(groups.get('vat_rates[0].net')?.status, 'derived');
   });
 
+  it('gives the rate of the only VAT group to lines that print none, unless their tax at it is not the group\'s VAT', () => {
+    const table = (second: string) => `Description        Qty     Price      Amount
+Consulting         4       25.00      100.00
+${second}
+Subtotal                              150.00`;
+    const { items, findings } = itemsOf(table('Travel             1       50.00       50.00'), {
+      subtotal: 150,
+      'vat_rates[0].rate': 20,
+      'vat_rates[0].vat': 30,
+    });
+    assert.deepEqual(items.map((i) => [i.vat_rate, i.vat_amount, i.total]), [[20, 20, 120], [20, 10, 60]]);
+    assert.equal(findings.get('line_items[1].vat_rate')?.status, 'derived');
+    // The group's VAT is 20 % of the first line only: the second is exempt, so neither gets a rate.
+    const exempt = itemsOf(table('Postage            1       50.00       50.00'), { subtotal: 150, 'vat_rates[0].rate': 20, 'vat_rates[0].vat': 20 });
+    assert.deepEqual(exempt.items.map((i) => i.vat_rate), [null, null]);
+    const twoGroups = itemsOf(table('Travel             1       50.00       50.00'), {
+      subtotal: 150,
+      'vat_rates[0].rate': 20,
+      'vat_rates[0].vat': 30,
+      'vat_rates[1].rate': 0,
+      'vat_rates[1].vat': 0,
+    });
+    assert.deepEqual(twoGroups.items.map((i) => i.vat_rate), [null, null]);
+  });
+
   it('derives the net and VAT of gross lines', () => {
     const { items } = itemsOf(`Description          Qty    Price      VAT     Amount incl. VAT
 Coffee beans 1kg     2      11.90      19 %    23.80`);

@@ -1,5 +1,6 @@
-// The members of a line that the page leaves out but its numbers give: a net line with a known rate
-// has its VAT and gross total, a gross line its net and VAT (status derived). Per-line VAT rounds on
+// The members of a line that the page leaves out but its numbers give: a document with one VAT group
+// gives its rate to lines that print none, when the lines' tax at that rate is the group's VAT; a net
+// line with a known rate has its VAT and gross total, a gross line its net and VAT (status derived). Per-line VAT rounds on
 // its own, so when the lines of one rate cover exactly a printed VAT group, the lines' VAT is moved by
 // a minor unit at a time, largest lines first, until it sums to the group's VAT as printed. A document
 // that prints no VAT breakdown gets one built from its lines (derived), when every line has a rate and
@@ -17,6 +18,7 @@ interface PrintedGroup {
 }
 
 export function deriveLineTaxes(items: LineItem[], findings: Findings, header: Findings): void {
+  rateOfOnlyGroup(items, findings, header);
   items.forEach((item, i) => {
     if (item.vat_rate === null || item.vat_rate === undefined) return;
     const factor = item.vat_rate / 100;
@@ -36,6 +38,32 @@ export function deriveLineTaxes(items: LineItem[], findings: Findings, header: F
     findings.set(`line_items[${i}].amount`, findings.get(`line_items[${i}].total`)!);
   });
   for (const group of printedGroups(header)) matchGroup(items, findings, group);
+}
+
+/**
+ * One VAT group and lines that print no rate: every line is at the group's rate when the lines' tax
+ * at that rate comes to the group's VAT (within a cent a line). An exempt line among them, or a second
+ * rate, would make the tax too high, so the rate is left out then.
+ */
+function rateOfOnlyGroup(items: LineItem[], findings: Findings, header: Findings): void {
+  const rate = header.get('vat_rates[0].rate');
+  const vat = header.get('vat_rates[0].vat')?.value;
+  if (!rate || typeof rate.value !== 'number' || rate.value <= 0 || typeof vat !== 'number' || header.has('vat_rates[1].rate')) return;
+  const groupRate = rate.value;
+  const unrated = items.flatMap((item, i) => (item.vat_rate === null || item.vat_rate === undefined ? [i] : []));
+  if (!unrated.length || items.some((item) => item.vat_rate !== null && item.vat_rate !== undefined && item.vat_rate !== groupRate)) return;
+  const factor = groupRate / 100;
+  let tax = 0;
+  for (const item of items) {
+    if (typeof item.subtotal === 'number') tax += item.subtotal * factor;
+    else if (typeof item.total === 'number') tax += (item.total * factor) / (1 + factor);
+    else return;
+  }
+  if (Math.abs(tax - vat) > 0.01 * items.length) return;
+  for (const i of unrated) {
+    items[i]!.vat_rate = groupRate;
+    findings.set(`line_items[${i}].vat_rate`, derived(groupRate, rate));
+  }
 }
 
 /** Lines of one rate whose nets are the group's net: their VAT must be the group's VAT. */
