@@ -13,6 +13,12 @@ describe('currency', () => {
     assert.equal(currencyOf('Price is inclusive of Promotional Discount of Rs -40.00,\nGrand Total   319.00'), 'INR');
   });
 
+  it('reads the rand\'s "R" before an amount with cents, and nothing in an R that names or numbers something', () => {
+    assert.equal(currencyOf('Subtotal R1249950,00\nTotal Due   R 1374945.00'), 'ZAR');
+    assert.equal(currencyOf('Room R12 booked for 2 nights\nTotal   120.00'), undefined);
+    assert.equal(currencyOf('Preço R$ 45,90'), undefined);
+  });
+
   it('counts an ISO code next to an amount over a symbol', () => {
     assert.equal(currencyOf('Total   120.00 EUR\nShipping $ free'), 'EUR');
   });

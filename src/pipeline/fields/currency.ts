@@ -15,6 +15,8 @@ const SYMBOLS: [RegExp, string][] = [
   [/(?<![\p{L}])kč/giu, 'CZK'],
   [/¥/gu, 'JPY'],
   [/(?<![\p{L}])chf(?![\p{L}])/giu, 'CHF'],
+  // The rand's "R" stands before an amount with cents ("R1249950,00", "R 124.50"); "R$" is the real.
+  [/(?<![\p{L}\d])R ?(?=\d[\d ,.]*[.,]\d\d(?!\d))/gu, 'ZAR'],
   [/(?<![\p{L}A-Z])\$/gu, 'USD'],
   [/(?<![\p{L}])euro?s?(?![\p{L}])/giu, 'EUR'],
 ];

@@ -213,6 +213,12 @@ BAHNHOFSTRASSE 99   KUNDENWEG 88
 Bei Rückfragen:
 Telefon: +49 932 431 500`);
     assert.equal(outside.vendor('phone'), '+49 932 431 500');
+    const letter = partiesOf(`Lieferant   Käufer
+LIEFERANT GMBH   KUNDE GMBH
+BAHNHOFSTRASSE 99   KUNDENWEG 88
+99199 MUSTERHAUSEN   40235 DUESSELDORF
+T: +49 932 431 500   Kundennummer: 40235`);
+    assert.equal(letter.vendor('phone'), '+49 932 431 500');
   });
 
   it('keeps a VAT id printed under its label for review when its checksum fails', () => {

@@ -35,7 +35,8 @@ export interface FoundParty {
 }
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/u;
-const PHONE = /(?:tel|phone|telefon|tél|tel\.|puh|tālr|ph|mob|mobile|hp)\.?(?:\s*no\.?)?\s*[:.]?\s*(\+?[\d ()/.-]{6,20}\d)/iu;
+// "T: 012 346 0749": a lone T is a telephone label only with its colon.
+const PHONE = /(?:tel|phone|telefon|tél|tel\.|puh|tālr|ph|mob|mobile|hp|(?<![\p{L}])t(?=\s*:))\.?(?:\s*no\.?)?\s*[:.]?\s*(\+?[\d ()/.-]{6,20}\d)/iu;
 const PHONE_KEY = /^(?:tel|telefon|telephone|phone|phone no|tel\.?|fon|puh|puhelin|mob|mobile|telefono|telefoon)\.?$/iu;
 // "Sdn" (sendirian) says a Malaysian company even where OCR misread the "Bhd" after it ("SDN BHO").
 const LEGAL_FORM_WORD =

@@ -50,7 +50,7 @@ function registryNumber(text: string): string | null {
 }
 
 /** A telephone number after its word at the start of a word ("Telefon: +49 …"), anywhere on the page. */
-const PHONE_ON_PAGE = /(?<![\p{L}])(?:tel|telefon|telephone|phone|tél|puh|puhelin|telefono|telefoon)\.?\s*[:.]?\s*(\+?\d[\d ()/.-]{5,19}\d)/iu;
+const PHONE_ON_PAGE = /(?<![\p{L}])(?:tel|telefon|telephone|phone|tél|puh|puhelin|telefono|telefoon|t(?=\s*:))\.?\s*[:.]?\s*(\+?\d[\d ()/.-]{5,19}\d)/iu;
 
 const VAT_KEY = /\b(?:ust|vat|tva|mwst|btw|kmkr|alv|pvn|pvm|nip|iva|moms|gst)\b/iu;
 

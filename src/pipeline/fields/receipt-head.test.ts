@@ -98,6 +98,16 @@ SUNWAY MALL
 Tel : 03-2141 5566`), ['No 8, Jalan Mawar, 50450 Kuala Lumpur, Malaysia', '03-2141 5566']);
     assert.deepEqual(head(`No 8, Jalan Mawar
 50450 Kuala Lumpur. Tel No.: 03-2141 5566`), ['No 8, Jalan Mawar, 50450 Kuala Lumpur.', '03-2141 5566']);
+    assert.deepEqual(head(`No 8, Jalan Mawar
+T: 03-2141 5566`), ['No 8, Jalan Mawar', '03-2141 5566']);
+  });
+
+  it('a receipt or order number after its colon is not a phone', () => {
+    const findings = receiptFields(`GREEN LEAF BOOKS SDN BHD
+No 8, Jalan Mawar
+Receipt: 20231104
+${TEA_SALE}`);
+    assert.equal(findings.get('vendor.phone'), undefined);
   });
 
   it('a weakly read word held between confident ones stays in the name; a franchise line, a thank-you line and a registration line are not name or address', () => {
