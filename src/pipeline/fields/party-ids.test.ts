@@ -4,7 +4,7 @@ import { textPage } from '../../../tests/helpers/text-page.js';
 import { buildTextDocument } from '../layout/text-document.js';
 import { buildContext } from './context.js';
 import { findParties } from './parties.js';
-import { addressedToReader, registryCodeOutside } from './party-ids.js';
+import { addressedToReader, registryCodeOutside, vatIdIn } from './party-ids.js';
 
 const documentOf = (text: string) => buildTextDocument([textPage(text)]);
 
@@ -17,6 +17,15 @@ describe('identifiers outside the party blocks', () => {
   it('reads the number after a second register name and keeps the name of a German register', () => {
     assert.equal(registryCodeOutside(documentOf('SIREN / SIRET : 123 456 789 00014'), new Set())?.value, '12345678900014');
     assert.equal(registryCodeOutside(documentOf('Amtsgericht Musterstadt   HRB Nr. 372876'), new Set())?.value, 'HRB 372876');
+  });
+
+  it('keeps a VAT number printed without its country letters for review, and takes no amount, rate or GST number for one', () => {
+    assert.deepEqual(vatIdIn('VAT 232 153 895'), { value: '232153895', valid: false });
+    assert.deepEqual(vatIdIn('VAT Reg No: 4820237339'), { value: '4820237339', valid: false });
+    assert.deepEqual(vatIdIn('232 153 895', 'VAT No.'), { value: '232153895', valid: false });
+    assert.deepEqual(vatIdIn('VAT DE123456788'), { value: 'DE123456788', valid: true });
+    for (const line of ['VAT 15 % 1249950.00', 'VAT Total 163036.96', '20% VAT included 12345678.50', 'GST ID: 000123456789']) assert.equal(vatIdIn(line), null, line);
+    assert.equal(vatIdIn('000123456789', 'GST Reg No'), null);
   });
 
   it('knows an identifier addressed to the reader is the customer\'s', () => {

@@ -59,15 +59,35 @@ const VAT_KEY = /\b(?:ust|vat|tva|mwst|btw|kmkr|alv|pvn|pvm|nip|iva|moms|gst)\b/
  * that fails it (kept as printed and marked for review, never silently dropped or "corrected").
  */
 export function vatIdIn(text: string, key?: string): { value: string; valid: boolean } | null {
-  for (const match of text.matchAll(/(?<![\p{L}\d])[A-Z]{2}[ ]?[0-9A-Z][0-9A-Z .]{1,16}/gu)) {
-    const printed = match[0].trim();
-    const vat = normalizeVatId(printed) ?? normalizeVatId(printed.split(' ')[0]!);
-    if (vat) return { value: vat.value, valid: true };
-  }
+  const [checked] = checkedVatIds(text);
+  if (checked) return { value: checked.value, valid: true };
   if (!VAT_KEY.test(key ?? text)) return null;
   const compact = /(?<![\p{L}\d])([A-Z]{2}[0-9]{8,12})(?![\p{L}\d])/u.exec(text.replace(/(?<=\d)[ .](?=\d)/gu, ''));
-  return compact ? { value: compact[1]!, valid: false } : null;
+  if (compact) return { value: compact[1]!, valid: false };
+  const bare = key ? (VAT_WORD.test(key) ? BARE_NUMBER.exec(text) : null) : BARE_AFTER_VAT_WORD.exec(text);
+  return bare ? { value: bare[1]!.replace(/ /gu, ''), valid: false } : null;
 }
+
+/**
+ * The VAT ids in a text that pass their country's checksum, in printed order. Candidates overlap (the
+ * lookahead), so "VAT DE123456788" is tried from "VA" and again from "DE".
+ */
+function* checkedVatIds(text: string): Generator<{ value: string; printed: string }> {
+  for (const match of text.matchAll(/(?<![\p{L}\d])(?=([A-Z]{2}[ ]?[0-9A-Z][0-9A-Z .]{1,16}))/gu)) {
+    const printed = match[1]!.trim();
+    const vat = normalizeVatId(printed) ?? normalizeVatId(printed.split(' ')[0]!);
+    if (vat) yield { value: vat.value, printed };
+  }
+}
+
+/**
+ * "VAT 232 153 895", "VAT: 4820237339": a domestic number printed without its country's letters, right
+ * after a word for VAT itself (not GST or a tax number). Without the country its checksum cannot be
+ * tried, so it is kept as printed for review. An amount (decimals) or a rate ("%") is not one.
+ */
+const VAT_WORD = /(?<![\p{L}])(?:vat|tva|btw|moms|iva|mwst)(?![\p{L}])/iu;
+const BARE_NUMBER = /^\s*[:#.]?\s*(\d[\d ]{6,14}\d)\s*$/u;
+const BARE_AFTER_VAT_WORD = /(?<![\p{L}])(?:vat|tva|btw|moms|iva|mwst)(?:\s*(?:reg(?:istration)?|no|nr|number|id)\.?)*\s*[:#.]?\s*(\d[\d ]{6,14}\d)(?![\d.,%])/iu;
 
 /** The first telephone number outside the customer's lines: "Bei Rückfragen: Telefon …" is the issuer's desk. */
 export function phoneOutside(document: TextDocument, taken: Set<Word>): Found<string> | undefined {
@@ -103,12 +123,8 @@ export function vatIdOutside(document: TextDocument, taken: Set<Word>): Found<st
     if (!text || addressedToReader(text)) continue;
     const vat = vatIdIn(text);
     if (vat && !vat.valid) return { value: vat.value, confidence: 0.5, status: 'review', evidence: evidenceOf(line.words, line.page), printed: vat.value };
-    for (const match of text.matchAll(/(?<![\p{L}\d])[A-Z]{2}[ ]?[0-9A-Z][0-9A-Z .]{1,16}/gu)) {
-      const vat = normalizeVatId(match[0].trim()) ?? normalizeVatId(match[0].trim().split(' ')[0]!);
-      if (!vat) continue;
-      const evidence = evidenceOf(line.words, line.page);
-      return { value: vat.value, confidence: 0.85, status: 'read', evidence, printed: match[0].trim() };
-    }
+    const [checked] = checkedVatIds(text);
+    if (checked) return { value: checked.value, confidence: 0.85, status: 'read', evidence: evidenceOf(line.words, line.page), printed: checked.printed };
   }
   // "VAT Registration No." over "DE777777777": an id under its label, kept as printed for review when its checksum fails.
   for (const found of labelledValues(document, 'vatId')) {
