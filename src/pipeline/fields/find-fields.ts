@@ -13,7 +13,7 @@ import { findParties, type FoundParty } from './parties.js';
 import { findPayment } from './payment.js';
 import { findTotals } from './totals.js';
 import { findUtilityFields } from './utility.js';
-import { findVatGroups, totalsFromGroups } from './vat-groups.js';
+import { findVatGroups, totalPrintedApart, totalsFromGroups } from './vat-groups.js';
 
 export type FieldValue = string | number;
 export type Findings = Map<string, Found<FieldValue>>;
@@ -45,6 +45,7 @@ export function findFields(document: TextDocument, hints: Hints): FieldResult {
     for (const [member, found] of Object.entries(group)) put(`vat_rates[${i}].${member}`, found);
   });
   const amount = (path: string) => (typeof findings.get(path)?.value === 'number' ? (findings.get(path)!.value as number) : undefined);
+  if (amount('total') === undefined) put('total', totalPrintedApart(context, groups));
   const fromGroups = totalsFromGroups(groups, { subtotal: amount('subtotal'), vat_amount: amount('vat_amount'), total: amount('total') });
   for (const [path, found] of Object.entries(fromGroups)) put(path, found);
 

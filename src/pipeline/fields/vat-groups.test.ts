@@ -10,6 +10,22 @@ const groupsOf = (text: string, vatAmount?: number) =>
   findVatGroups(buildContext(buildTextDocument([textPage(text)]), {}), vatAmount).map((g) => [g.rate.value, g.net.value, g.vat.value]);
 
 describe('VAT groups', () => {
+  it('give a receipt whose total line is unreadable its total, when the gross is printed on another line', () => {
+    const receipt = (payment: string) => `SALE
+Diesel 30.2 l            € 21.74
+TOT 17 Zu
+${payment}
+VAT % Net VAT
+20.00 € 18.12 € 3.62`;
+    const fields = (text: string) => {
+      const { findings } = findFields(buildTextDocument([textPage(text, { source: 'ocr' })]), {});
+      return ['total', 'subtotal'].map((path) => [findings.get(path)?.value, findings.get(path)?.status]);
+    };
+    assert.deepEqual(fields(receipt('Card              € 21.74')), [[21.74, 'derived'], [18.12, 'derived']]);
+    // Printed nowhere but in the breakdown itself: nothing witnesses that the groups cover the sale.
+    assert.deepEqual(fields(receipt('Card').replace('€ 21.74', '')), [[undefined, undefined], [undefined, undefined]]);
+  });
+
   it('reads an exempt group whose VAT is printed as zero', () => {
     assert.deepEqual(groupsOf('Art (Kategorie)   Basisbetrag   USt. %   Steuerbetrag\nUmsatzsteuerbefreit   220,00   0   0,00', 0), [[0, 220, 0]]);
   });

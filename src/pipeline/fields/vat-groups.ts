@@ -181,6 +181,22 @@ export function totalsFromGroups(groups: FoundVatGroup[], read: { subtotal?: num
   return stated;
 }
 
+/**
+ * A receipt whose total line OCR lost still prints the sale's amount elsewhere: on its item, at the
+ * card payment. With no total read, the groups' gross is the total (derived) when it is printed, with
+ * its cents, on a line that is not a group's own (one that does not also print a group's net).
+ */
+export function totalPrintedApart(context: FieldContext, groups: FoundVatGroup[]): Found<number> | undefined {
+  if (!groups.length) return undefined;
+  const gross = round(groups.reduce((sum, g) => sum + g.gross.value, 0));
+  const nets = new Set(groups.map((g) => g.net.value));
+  const printed = context.document.lines.some((line) => {
+    const money = amountTokens(line.text, context.separator).filter((t) => !t.percent && t.decimals === 2);
+    return money.some((t) => Math.abs(t.value - gross) < 0.005) && !money.some((t) => nets.has(t.value));
+  });
+  return printed ? { value: gross, confidence: 0.7, status: 'derived' } : undefined;
+}
+
 /** One member summed over the VAT groups among the findings; undefined when there are none or one is not a number. */
 export function groupsSum(findings: Findings, member: 'net' | 'vat' | 'gross'): number | undefined {
   const values = [...findings].filter(([path]) => path.startsWith('vat_rates[') && path.endsWith(`].${member}`)).map(([, found]) => found.value);
