@@ -110,8 +110,8 @@ export function labelledValues(document: TextDocument, name: LabelName, rowsBelo
     for (const cell of right.slice(0, 2)) push(cell.words, 'right', hit.line);
     // The rest of the line as one value: a totals row printing net, VAT and gross ends with the gross.
     if (right.length > 2) push(right.flatMap((c) => c.words), 'right', hit.line);
-    // A label alone on its line whose value stands to its right a little lower: a photo taken at a slant
-    // splits one printed line in two.
+    // A label alone on its line whose value stands to its right a little lower or higher: a photo taken
+    // at a slant splits one printed line in two.
     const lower = !hit.rest.length && !right.length ? slantedOn(document, hit) : undefined;
     if (lower) for (const cell of lower.cells.filter((c) => c.box[0] >= hit.cell.box[2]).slice(0, 1)) push(cell.words, 'right', lower);
     for (const cell of cellsBelow(document, hit.line, hit.cell, rowsBelow)) {
@@ -122,10 +122,15 @@ export function labelledValues(document: TextDocument, name: LabelName, rowsBelo
   return out;
 }
 
-/** The next line when it starts above the label's bottom edge. */
+/**
+ * The next line when it starts above the label's bottom edge; else the line before when it ends below
+ * the label's top edge and holds no words, only the value (a label's line above it is its own).
+ */
 function slantedOn(document: TextDocument, hit: LabelHit): Line | undefined {
   const next = document.lines[hit.line.index + 1];
-  return next && next.page === hit.line.page && next.box[1] < hit.line.box[3] ? next : undefined;
+  if (next && next.page === hit.line.page && next.box[1] < hit.line.box[3]) return next;
+  const previous = document.lines[hit.line.index - 1];
+  return previous && previous.page === hit.line.page && previous.box[3] > hit.line.box[1] && !/\p{L}/u.test(previous.text) ? previous : undefined;
 }
 
 export function valueText(words: Word[], page: number): ValueText {

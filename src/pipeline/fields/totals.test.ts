@@ -12,6 +12,23 @@ const totalsOf = (text: string | string[], hints = {}) => {
 };
 
 describe('totals', () => {
+  it('takes a "net total" for the total only where subtotal, VAT and rounding add up to it', () => {
+    const receipt = totalsOf(`SUB TOTAL          64.00
+GST 6%              3.84
+ROUNDING ADJ        0.01
+NET TOTAL          67.85
+Cash              100.00`);
+    assert.deepEqual([receipt.total, receipt.subtotal, receipt.vat_amount, receipt.rounding], [67.85, 64, 3.84, 0.01]);
+    const invoice = totalsOf(`Net total         100.00
+VAT                20.00
+Total             120.00`);
+    assert.deepEqual([invoice.total, invoice.subtotal, invoice.vat_amount], [120, 100, 20]);
+    const netOnly = totalsOf(`Net total         100.00
+Amount due        100.00`);
+    assert.equal(netOnly.subtotal, 100);
+    assert.notEqual(totalsOf('Net total         100.00\nPaid by card').total, 100);
+  });
+
   it('reads net, VAT and gross from one total row by their sum', () => {
     const t = totalsOf(`Facture n°1234 du 02 Juillet 2015
                       Montant HT   Montant TVA   Montant TTC

@@ -156,30 +156,44 @@ interface Combination {
 }
 
 function bestCombination(totals: Candidate[], subtotals: Candidate[], vats: Candidate[], roundings: Candidate[]): Combination {
+  const labelled = bestOf(totals, subtotals, vats, roundings[0], false);
+  if (addsUp(labelled.combination)) return labelled.combination;
+  // "NET TOTAL" is the net on an EU invoice and the sum to pay on a Malaysian receipt. When no total
+  // label gives a total that adds up, an amount under a subtotal label is the total where a subtotal,
+  // VAT and rounding add up to it. (Not before: two line amounts that add up to the net prove nothing.)
+  const net = bestOf(subtotals, subtotals, vats, roundings[0], true);
+  return net.score > labelled.score ? net.combination : labelled.combination;
+}
+
+function bestOf(totals: Candidate[], subtotals: Candidate[], vats: Candidate[], rounding: Candidate | undefined, mustAddUp: boolean): { combination: Combination; score: number } {
   const options = <T>(list: T[]) => [undefined, ...list];
-  let best: Combination = { total: totals[0], subtotal: subtotals[0], vat: vats[0], rounding: roundings[0] };
-  let bestScore = -Infinity;
-  for (const total of options(totals)) {
+  let combination: Combination = { total: totals[0], subtotal: subtotals[0], vat: vats[0], rounding };
+  let score = -Infinity;
+  for (const total of mustAddUp ? totals : options(totals)) {
     for (const subtotal of options(subtotals)) {
       for (const vat of options(vats)) {
-        const rounding = roundings[0];
-        const score = scoreOf({ total, subtotal, vat, rounding });
-        if (score > bestScore) {
-          bestScore = score;
-          best = { total, subtotal, vat, rounding };
+        const candidate = { total, subtotal, vat, rounding };
+        if (mustAddUp && !addsUp(candidate)) continue;
+        const candidateScore = scoreOf(candidate);
+        if (candidateScore > score) {
+          score = candidateScore;
+          combination = candidate;
         }
       }
     }
   }
-  return best;
+  return { combination, score };
+}
+
+/** Subtotal + VAT + rounding = total, to the cent. */
+function addsUp(c: Combination): boolean {
+  if (!c.total || !c.subtotal || !c.vat) return false;
+  return Math.abs(c.subtotal.value + c.vat.value + (c.rounding?.value ?? 0) - c.total.value) < CENT;
 }
 
 function scoreOf(c: Combination): number {
   let score = (c.total?.score ?? 0) + (c.subtotal?.score ?? 0) * 0.6 + (c.vat?.score ?? 0) * 0.6;
-  if (c.total && c.subtotal && c.vat) {
-    const sum = c.subtotal.value + c.vat.value + (c.rounding?.value ?? 0);
-    if (Math.abs(sum - c.total.value) < CENT) score += 2;
-  }
+  if (addsUp(c)) score += 2;
   // The same printed number cannot be two different totals, except a zero VAT.
   if (c.total && c.subtotal && c.total.value === c.subtotal.value && c.vat && c.vat.value !== 0) score -= 1;
   if (c.vat && c.total && Math.abs(c.vat.value) >= Math.abs(c.total.value) && c.total.value !== 0) score -= 1.5;
