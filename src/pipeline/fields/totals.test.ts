@@ -12,6 +12,18 @@ const totalsOf = (text: string | string[], hints = {}) => {
 };
 
 describe('totals', () => {
+  it('reads a total whose value a slanted photo printed a little higher than its label', () => {
+    const page = textPage(`SUB TOTAL                                          64.00
+GST 6%                                              3.84
+ROUNDING ADJ                                        0.01`);
+    const word = (text: string, x0: number, y0: number) => ({ text, box: [x0, y0, x0 + text.length * 8 - 2, y0 + 12] as [number, number, number, number], confidence: 1 });
+    // The value's line ends 3 units into the label's: two lines to the layout, one printed line.
+    page.words.push(word('67.85', 420, 77), word('NET', 20, 86), word('TOTAL', 52, 86));
+    const document = buildTextDocument([page]);
+    assert.ok(document.lines.some((l) => l.text === '67.85'), 'the value stands on a line of its own');
+    assert.equal(findTotals(buildContext(document, {})).total?.value, 67.85);
+  });
+
   it('takes a "net total" for the total only where subtotal, VAT and rounding add up to it', () => {
     const receipt = totalsOf(`SUB TOTAL          64.00
 GST 6%              3.84
