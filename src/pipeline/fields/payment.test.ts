@@ -26,6 +26,46 @@ THANK YOU`);
     assert.equal(f.status('payment.amount'), 'derived');
   });
 
+  it('keeps the card number as printed, the payment\'s receipt number and its reference', () => {
+    const f = fieldsOf(`CORNER CAFE
+12 High Street
+Flat white                 3.40
+TOTAL                      3.40
+Payment Receipt
+MASTERCARD   **** **** **** 4821
+Receipt no, 54/7500
+Ref. No: 240315
+THANK YOU`);
+    assert.equal(f.value('payment.card_number'), '**** **** **** 4821');
+    assert.equal(f.value('payment.card_last4'), '4821');
+    assert.equal(f.value('payment.receipt_number'), '54/7500');
+    assert.equal(f.value('payment.reference'), '240315');
+    // Two masking characters are a fragment, not a card number as printed; a receipt line without a
+    // number and a "ref" in a word are neither.
+    const g = fieldsOf(`CORNER CAFE
+TOTAL                      3.40
+VISA **4821
+Receipt no longer needed
+Preferred customer: 12345
+THANK YOU`);
+    assert.deepEqual(['card_number', 'receipt_number', 'reference'].map((m) => g.value(`payment.${m}`)), [undefined, undefined, undefined]);
+    assert.equal(g.value('payment.card_last4'), '4821');
+    // Without a card payment, a receipt number is the sale's own number, not a terminal's.
+    const h = fieldsOf(`CORNER CAFE
+TOTAL                      3.40
+CASH                       5.00
+CHANGE                     1.60
+Receipt No: 18010500047`);
+    assert.equal(h.value('payment.receipt_number'), undefined);
+  });
+
+  it('reads the authorisation code as printed, in English and French', () => {
+    const auth = (line: string) => fieldsOf(`CORNER CAFE\nTOTAL                      3.40\nVISA ************4821\n${line}\nTHANK YOU`).value('payment.auth_code');
+    assert.equal(auth('AUTH CODE 025972/8585391'), '025972/8585391');
+    assert.equal(auth("Code d'autor.: 864531"), '864531');
+    assert.equal(auth('APPROVAL CODE: 0A1B2C'), '0A1B2C');
+  });
+
   it('cash pays what was handed over less the change', () => {
     const f = fieldsOf(`KEDAI RUNCIT MAJU
 NO 3, JALAN MAWAR

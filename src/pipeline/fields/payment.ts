@@ -1,5 +1,6 @@
-// Receipt payment details: how it was paid, the card's last digits as printed, the authorisation
-// code, cash tendered and change. Only what the receipt prints; the amount paid by card is the total.
+// Receipt payment details: how it was paid, the card number as printed (masked) and its last digits,
+// the authorisation code, the payment's reference and receipt number, cash tendered and change. Only
+// what the receipt prints; the amount paid by card is the total.
 import type { FieldContext } from './context.js';
 import { evidenceOf } from './find-labelled.js';
 import type { Found } from './found.js';
@@ -7,8 +8,11 @@ import { moneyIn } from './tokens.js';
 
 export interface FoundPayment {
   method?: Found<string>;
+  card_number?: Found<string>;
   card_last4?: Found<string>;
   auth_code?: Found<string>;
+  reference?: Found<string>;
+  receipt_number?: Found<string>;
   tendered?: Found<number>;
   change?: Found<number>;
   amount?: Found<number>;
@@ -16,7 +20,17 @@ export interface FoundPayment {
 
 const CARD = /\b(?:visa|master ?card|mastercard|amex|american express|maestro|debit|credit card|card|carte|cb|ec-karte|girocard|kaart|kortti|karte)\b/iu;
 const LAST4 = /(?:[x*•#]{2,}[\s-]*){1,4}(\d{4})(?!\d)/iu;
-const AUTH = /\b(?:auth(?:orisation|orization)?\.?\s*(?:code|no|#)?|appr(?:oval)?\.?\s*(?:code|no)?|autorisation)\s*[:#]?\s*([A-Z0-9]{4,8})\b/iu;
+/** A card number as receipts print it: at least four masking characters, then the last four digits. */
+const MASKED_CARD = /(?<![\w*•#])((?:[x*•#]+[\s-]*)+\d{4})(?!\d)/iu;
+/**
+ * "Receipt no. 54/7500" (OCR reads the point as a comma), "Beleg-Nr. 0815", "Ticket n° 12": the
+ * number of the payment's receipt. A code with a digit, perhaps with "/" or "-".
+ */
+const RECEIPT_NUMBER = /(?<![\p{L}])(?:receipt|rcpt|beleg|bon|ticket|quittung|kviitung|kuitti)[\s-]*(?:no|nr|nro|n°|nº|number|#)[.,]?\s*[:#]?\s*([A-Z0-9][A-Z0-9/-]*\d[A-Z0-9/-]*)/iu;
+/** "Ref. No: 240315", "Reference: AB12C": a payment reference, after its label and a number sign or colon. */
+const REFERENCE = /(?<![\p{L}])(?:ref|reference|referenz|référence|viide)(?:\.?\s*(?:no|nr|#)\.?\s*[:#]?|\s*:)\s*([A-Z0-9][A-Z0-9/-]{2,}\d|\d[A-Z0-9/-]{3,})/iu;
+/** "AUTH CODE 025972/8585391" (kept whole, as printed), "Code d'autor.: 864531", "Genehmigungs-Nr. 123456". */
+const AUTH = /(?<![\p{L}])(?:auth(?:orisation|orization)?\.?\s*(?:code|no|#)?|appr(?:oval)?\.?\s*(?:code|no)?|(?:code d.)?autor(?:isation)?\.?|genehmigungs?(?:-|\s)?(?:nr|nummer|code)\.?)\s*[:#]?\s*([A-Z0-9]{4,8}(?:\/[A-Z0-9]{4,10})?)(?![\p{L}\d])/iu;
 
 export function findPayment(context: FieldContext, total?: Found<number>): FoundPayment {
   const out: FoundPayment = {};
@@ -26,8 +40,20 @@ export function findPayment(context: FieldContext, total?: Found<number>): Found
     status: 'read',
     evidence: evidenceOf(line.words, line.page),
   });
+  // A card payment's own numbers are printed with it, under the card: a "Receipt No" elsewhere on a
+  // till receipt is the sale's number (document_number), the one under "Card Payment" the terminal's.
+  let paymentPrinted = false;
   for (const line of context.document.lines) {
     const text = line.text;
+    if (paymentPrinted && !out.receipt_number) {
+      const receipt = RECEIPT_NUMBER.exec(text);
+      if (receipt) out.receipt_number = read(receipt[1]!, line);
+    }
+    if (paymentPrinted && !out.reference) {
+      const reference = REFERENCE.exec(text);
+      if (reference) out.reference = read(reference[1]!, line, 0.7);
+    }
+    paymentPrinted ||= CARD.test(text) || LAST4.test(text);
     if (!out.card_last4) {
       const last4 = LAST4.exec(text);
       if (last4) out.card_last4 = read(last4[1]!, line);
@@ -35,6 +61,10 @@ export function findPayment(context: FieldContext, total?: Found<number>): Found
     if (!out.auth_code) {
       const auth = AUTH.exec(text);
       if (auth && /\d/u.test(auth[1]!)) out.auth_code = read(auth[1]!, line);
+    }
+    if (!out.card_number) {
+      const masked = MASKED_CARD.exec(text);
+      if (masked && masked[1]!.replace(/[^x*•#]/giu, '').length >= 4) out.card_number = read(masked[1]!.trim(), line);
     }
     if (!out.method && CARD.test(text)) out.method = read('card', line, 0.75);
   }
@@ -46,6 +76,9 @@ export function findPayment(context: FieldContext, total?: Found<number>): Found
   if (amount) out.amount = amount;
   return out;
 }
+
+/** Words of a line that says what was paid in cash or handed over. */
+const CASH = /\b(?:cash|tendered|paid|bar|gegeben|especes|espèces|sularaha|kateinen|received)\b/iu;
 
 /** Words that say the amount was handed over, not only that cash paid it ("Cash Received 101.00"). */
 const HANDED_OVER = /\b(?:tendered|received|gegeben|erhalten|recu|reçu|saadud)\b/iu;
@@ -63,7 +96,7 @@ export function cashHandedOver(context: FieldContext): Pick<FoundPayment, 'tende
     if (/\b(?:change|kembali|wechselgeld|rendu|vahetusraha)\b/iu.test(text)) {
       const amount = moneyIn(text, context.separator);
       if (amount && !out.change) out.change = read(Math.abs(amount.value), 0.8);
-    } else if (/\b(?:cash|tendered|paid|bar|gegeben|especes|espèces|sularaha|kateinen|received)\b/iu.test(text) && !/\bcash ?back\b/iu.test(text)) {
+    } else if (CASH.test(text) && !/\bcash ?back\b/iu.test(text)) {
       const amount = moneyIn(text, context.separator);
       if (amount && !out.tendered) out.tendered = read(amount.value, 0.7);
       if (amount && !handedOver && HANDED_OVER.test(text)) handedOver = read(amount.value, 0.75);
