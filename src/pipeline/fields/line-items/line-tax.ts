@@ -1,10 +1,10 @@
 // The members of a line that the page leaves out but its numbers give: a document with one VAT group
 // gives its rate to lines that print none, when the lines' tax at that rate is the group's VAT; a net
-// line with a known rate has its VAT and gross total, a gross line its net and VAT (status derived). Per-line VAT rounds on
-// its own, so when the lines of one rate cover exactly a printed VAT group, the lines' VAT is moved by
-// a minor unit at a time, largest lines first, until it sums to the group's VAT as printed. A document
-// that prints no VAT breakdown gets one built from its lines (derived), when every line has a rate and
-// the lines add up to the document's subtotal.
+// line with a known rate has its VAT and gross total, a gross line its net and VAT (status derived).
+// Per-line VAT rounds on its own, so when the lines of one rate cover exactly a printed VAT group, the
+// lines' VAT is moved by a minor unit at a time, largest lines first, until it sums to the group's VAT
+// as printed. A document that prints no VAT breakdown gets one built from its lines (derived), when
+// every line has a rate and the lines add up to the document's subtotal.
 import type { LineItem } from '../../../schemas/document-fields.schema.js';
 import type { FieldValue, Findings } from '../find-fields.js';
 import { round, type Found } from '../found.js';
