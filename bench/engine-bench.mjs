@@ -19,6 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { PDFDocument } from 'pdf-lib';
+import { corpusFiles, extractionRequest, limits } from './corpus.mjs';
 
 const execFileAsync = promisify(execFile);
 
@@ -31,20 +32,14 @@ const { values } = parseArgs({
   },
 });
 const { ExtractionPool } = await import(join(root, 'dist/src/pipeline/extraction-pool.js'));
-const { detectMediaType } = await import(join(root, 'dist/src/ingest/media-type.js'));
 const { openPdf } = await import(join(root, 'dist/src/ingest/open-pdf.js'));
 const { ocrEngineStatus } = await import(join(root, 'dist/src/pipeline/ocr/index.js'));
 // The renderer OCR uses for scanned PDF pages makes the bench's scans, so they match what a scanner gives OCR.
 const { renderPdfPage } = await import(join(root, 'dist/src/pipeline/ocr/render-pdf-page.js'));
 const { fromGray } = await import(join(root, 'dist/src/pipeline/ocr/gray-image.js'));
 
-const limits = { maxPages: 200, maxPixels: 100_000_000 };
 const corpus = resolve(values.corpus);
-const files = readdirSync(corpus, { recursive: true })
-  .map(String)
-  .filter((f) => /\.(pdf|jpe?g|png|tiff?|webp|heic)$/iu.test(f))
-  .sort()
-  .map((f) => join(corpus, f));
+const files = corpusFiles(corpus);
 
 const engine = await ocrEngineStatus();
 console.log(`OCR engine: ${engine.engine} ${engine.version}, languages ${engine.languages.join('+')}; ${availableParallelism()} cores`);
@@ -56,8 +51,8 @@ try {
   const scanned = await scannedPages(textPdfs.slice(0, Number(values.scanned) * 3).filter((_, i) => i % 3 === 0));
 
   // The first document warms the worker (pdfjs, OCR engine start); it is not counted.
-  await single.extract(await request(readFileSync(textPdfs[0]), 'warm-up.pdf'));
-  await single.extract(await request(readFileSync(images[0]), 'warm-up-image'));
+  await single.extract(await extractionRequest(readFileSync(textPdfs[0]), 'warm-up.pdf'));
+  await single.extract(await extractionRequest(readFileSync(images[0]), 'warm-up-image'));
 
   report('text PDF pages', await perPage(single, textPdfs.map((f) => ({ name: f, bytes: readFileSync(f) }))));
   report('scanned A4 pages (300 dpi, image-only PDF)', await perPage(single, scanned));
@@ -72,15 +67,11 @@ const { documents, seconds } = JSON.parse((await memoryRun).stdout);
 memory.stop();
 console.log(`\nall ${documents} documents through ${values.threads} threads: ${seconds.toFixed(1)} s, peak RSS ${memory.peakMb()} MB (process + OCR children)`);
 
-async function request(bytes, filename) {
-  return { bytes, mediaType: await detectMediaType(bytes), filename, hints: {}, limits, ignoreEmbeddedXml: true };
-}
-
 async function perPage(pool, documents) {
   const samples = [];
   for (const { name, bytes } of documents) {
     const t0 = performance.now();
-    const result = await pool.extract(await request(bytes, name)).catch((error) => ({ error }));
+    const result = await pool.extract(await extractionRequest(bytes, name)).catch((error) => ({ error }));
     if (result.error) continue;
     const ms = performance.now() - t0;
     const pages = result.outcome.pages;

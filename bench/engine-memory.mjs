@@ -4,11 +4,12 @@
 // nothing else, as the service's process would. Prints the seconds it took.
 //
 //   node bench/engine-memory.mjs --corpus ../shared/corpus --threads 2
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { corpusFiles, extractionRequest } from './corpus.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -18,25 +19,12 @@ const { values } = parseArgs({
   },
 });
 const { ExtractionPool } = await import(join(root, 'dist/src/pipeline/extraction-pool.js'));
-const { detectMediaType } = await import(join(root, 'dist/src/ingest/media-type.js'));
-
-const corpus = resolve(values.corpus);
-const files = readdirSync(corpus, { recursive: true })
-  .map(String)
-  .filter((f) => /\.(pdf|jpe?g|png|tiff?|webp|heic)$/iu.test(f))
-  .sort()
-  .map((f) => join(corpus, f));
-
-const limits = { maxPages: 200, maxPixels: 100_000_000 };
+const files = corpusFiles(resolve(values.corpus));
 const pool = new ExtractionPool({ threads: Number(values.threads), timeoutMs: 600_000 });
 const started = Date.now();
 try {
   // All at once, as uploads arrive: the pool queues what its threads cannot take yet.
-  await Promise.all(files.map(async (f) => {
-    const bytes = readFileSync(f);
-    const request = { bytes, mediaType: await detectMediaType(bytes), filename: f, hints: {}, limits, ignoreEmbeddedXml: true };
-    return pool.extract(request).catch(() => undefined);
-  }));
+  await Promise.all(files.map(async (f) => pool.extract(await extractionRequest(readFileSync(f), f)).catch(() => undefined)));
 } finally {
   await pool.close();
 }
