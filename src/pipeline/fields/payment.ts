@@ -20,8 +20,6 @@ export interface FoundPayment {
 
 const CARD = /\b(?:visa|master ?card|mastercard|amex|american express|maestro|debit|credit card|card|carte|cb|ec-karte|girocard|kaart|kortti|karte)\b/iu;
 const LAST4 = /(?:[x*•#]{2,}[\s-]*){1,4}(\d{4})(?!\d)/iu;
-/** A card number as receipts print it: at least four masking characters, then the last four digits. */
-const MASKED_CARD = /(?<![\w*•#])((?:[x*•#]+[\s-]*)+\d{4})(?!\d)/iu;
 /**
  * "Receipt no. 54/7500" (OCR reads the point as a comma), "Beleg-Nr. 0815", "Ticket n° 12": the
  * number of the payment's receipt. A code with a digit, perhaps with "/" or "-".
@@ -57,14 +55,12 @@ export function findPayment(context: FieldContext, total?: Found<number>): Found
     if (!out.card_last4) {
       const last4 = LAST4.exec(text);
       if (last4) out.card_last4 = read(last4[1]!, line);
+      // The card number as printed, when at least four characters mask it (two are a fragment).
+      if (last4 && last4[0].replace(/[^x*•#]/giu, '').length >= 4) out.card_number = read(last4[0].trim(), line);
     }
     if (!out.auth_code) {
       const auth = AUTH.exec(text);
       if (auth && /\d/u.test(auth[1]!)) out.auth_code = read(auth[1]!, line);
-    }
-    if (!out.card_number) {
-      const masked = MASKED_CARD.exec(text);
-      if (masked && masked[1]!.replace(/[^x*•#]/giu, '').length >= 4) out.card_number = read(masked[1]!.trim(), line);
     }
     if (!out.method && CARD.test(text)) out.method = read('card', line, 0.75);
   }
