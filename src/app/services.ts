@@ -15,7 +15,7 @@ import { KeyService } from '../keys/key-service.js';
 import { OwnerService } from '../owners/owner-service.js';
 import { UsageLimits } from '../limits/usage-limits.js';
 import { Metrics } from '../metrics/metrics.js';
-import { ocrEngineStatus } from '../pipeline/ocr/index.js';
+import { ocrEngineStatus, type OcrStatus as OcrEngineStatus } from '../pipeline/ocr/index.js';
 import { ExtractionPool } from '../pipeline/extraction-pool.js';
 import { CursorCodec } from '../security/cursor.js';
 import { createSecretBox, loadSecretKey } from '../security/secret-box.js';
@@ -46,7 +46,7 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export type OcrStatus = { engine: string; version: string; languages: string[] } | { error: string };
+export type OcrStatus = OcrEngineStatus | { error: string };
 
 export interface ServiceOptions {
   clock?: Clock;
@@ -72,6 +72,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const cursorKey = createHmac('sha256', secretKey).update('ledgerlens list cursors').digest();
   const csrfKey = createHmac('sha256', secretKey).update('ledgerlens dashboard csrf').digest();
   const ocr = await probeOcr();
+  // A language the preferred engine lacks is said once here, not found later in a customer's result.
+  if ('warnings' in ocr) for (const warning of ocr.warnings) log.warn({ ocr_languages: ocr.language_gaps }, warning);
   const metrics = new Metrics(store);
   const pool = new ExtractionPool({
     threads: config.extractionThreads,

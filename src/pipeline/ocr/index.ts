@@ -2,24 +2,27 @@
 // the same shape as the PDF text layer (../read-pdf-words.ts).
 //
 // Environment (read when the first page is read, or by ocrEngineStatus() at start-up):
-//   LEDGERLENS_OCR_ENGINE=tesseract|tesseract.js  force an engine. Unset: native Tesseract when a
-//     `tesseract` binary with language data is on the PATH, else tesseract.js with the npm models.
-//     Forcing one that is missing is an error, not a silent fallback.
+//   LEDGERLENS_OCR_ENGINE=tesseract|tesseract.js  force an engine. Unset: each page goes to native
+//     Tesseract when a `tesseract` binary on the PATH has every language the page is read with,
+//     else to tesseract.js with the npm models if it has them (select-engine.ts). Forcing one that
+//     is missing is an error, not a silent fallback; forcing one that lacks languages is warned of.
 //   LEDGERLENS_OCR_LANGUAGES=eng+deu+est  the languages every page is read with (Tesseract codes,
 //     "+"-joined; ISO 639-1 codes are accepted too). Languages the caller passes are added in front.
 //     Languages the engine lacks are skipped with an `ocr_language_unavailable` warning.
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { MediaType } from '../../ingest/media-type.js';
 import type { PageWords } from '../types.js';
-import type { EngineName } from './engine.js';
+import type { EngineName, OcrEngine } from './engine.js';
+import { describeEngines, type OcrStatus } from './engine-status.js';
 import type { GrayImage } from './gray-image.js';
-import { defaultLanguages, planLanguages } from './languages.js';
+import { defaultLanguages, planLanguages, wantedLanguages, type LanguagePlan } from './languages.js';
 import { prepareImagePages } from './prepare-image.js';
 import { readPage, type ReadPage } from './read-page.js';
 import { renderPdfPage } from './render-pdf-page.js';
-import { ocrEngine } from './select-engine.js';
+import { engineFor, ocrEngines } from './select-engine.js';
 
 export { closeTesseractJs as closeOcr } from './tesseract-js.js';
+export type { OcrStatus } from './engine-status.js';
 
 export interface OcrOptions {
   /** Aborting kills the running Tesseract process (or ends the tesseract.js worker). */
@@ -45,10 +48,9 @@ const PHOTO_LONG_SIDE = 3000;
  * `page_deskewed` warnings); width and height
  * are that page's size in the image's pixels.
  */
-export async function readImageWords(bytes: Uint8Array, mediaType: MediaType, languages?: string[], options: OcrOptions = {}): Promise<{ pages: PageWords[]; warnings: string[] }> {
+export async function readImageWords(bytes: Uint8Array, mediaType: MediaType, languages?: string[], options: OcrOptions = {}): Promise<{ pages: PageWords[]; warnings: string[]; engine: EngineName }> {
   if (mediaType === 'application/pdf') throw new TypeError('readImageWords reads images; use ocrPdfPage for the pages of a PDF');
-  const engine = await ocrEngine();
-  const plan = planLanguages(languages, engine.languages, engine.name);
+  const { engine, plan } = await engineAndLanguages(languages);
   const pages: PageWords[] = [];
   const warnings = [...plan.warnings];
   for await (const prepared of prepareImagePages(bytes, mediaType)) {
@@ -57,7 +59,7 @@ export async function readImageWords(bytes: Uint8Array, mediaType: MediaType, la
     pages.push(pageWords(prepared.page, read));
     warnings.push(...read.warnings);
   }
-  return { pages, warnings };
+  return { pages, warnings, engine: engine.name };
 }
 
 /**
@@ -65,20 +67,28 @@ export async function readImageWords(bytes: Uint8Array, mediaType: MediaType, la
  * points like the text layer's; boxes are on 0..1000 of the page as read (turned upright and
  * levelled if it had to be, with the warnings saying so).
  */
-export async function ocrPdfPage(page: PDFPageProxy, languages?: string[], options: OcrOptions = {}): Promise<{ words: PageWords; warnings: string[] }> {
-  const engine = await ocrEngine();
-  const plan = planLanguages(languages, engine.languages, engine.name);
+export async function ocrPdfPage(page: PDFPageProxy, languages?: string[], options: OcrOptions = {}): Promise<{ words: PageWords; warnings: string[]; engine: EngineName }> {
+  const { engine, plan } = await engineAndLanguages(languages);
   const rendered = await renderPdfPage(page);
   await options.onPagePrepared?.(page.pageNumber, rendered.image);
   const read = await readPage(engine, { page: page.pageNumber, image: rendered.image, unitsScale: rendered.dpi / 72, dpi: rendered.dpi }, plan.languages, options.signal);
-  return { words: pageWords(page.pageNumber, read), warnings: [...plan.warnings, ...read.warnings] };
+  return { words: pageWords(page.pageNumber, read), warnings: [...plan.warnings, ...read.warnings], engine: engine.name };
 }
 
-/** For /readyz and the start-up log; throws when no engine can run or the OCR settings are malformed. */
-export async function ocrEngineStatus(): Promise<{ engine: EngineName; version: string; languages: string[] }> {
-  defaultLanguages();
-  const engine = await ocrEngine();
-  return { engine: engine.name, version: engine.version, languages: [...engine.languages] };
+/**
+ * For /readyz and the start-up log: the engines, their languages, and the configured languages the
+ * preferred engine lacks. Throws when no engine can run or the OCR settings are malformed.
+ */
+export async function ocrEngineStatus(): Promise<OcrStatus> {
+  const configured = defaultLanguages();
+  return describeEngines(await ocrEngines(), configured);
+}
+
+/** The engine that has the languages this document needs, and those of them it will read with. */
+async function engineAndLanguages(requested: string[] | undefined): Promise<{ engine: OcrEngine; plan: LanguagePlan }> {
+  const { engines } = await ocrEngines();
+  const engine = engineFor(engines, wantedLanguages(requested).languages);
+  return { engine, plan: planLanguages(requested, engine.languages, engine.name) };
 }
 
 function pageWords(page: number, read: ReadPage): PageWords {

@@ -39,17 +39,22 @@ export function toTesseractCode(code: string): string | undefined {
 /** The default set; a malformed LEDGERLENS_OCR_LANGUAGES is a configuration error, named as such. */
 export function defaultLanguages(env: NodeJS.ProcessEnv = process.env): string[] {
   const raw = env[ENV_LANGUAGES]?.trim();
-  if (!raw) return [...DEFAULT_LANGUAGES];
+  return raw ? parseLanguageList(ENV_LANGUAGES, raw) : [...DEFAULT_LANGUAGES];
+}
+
+/** "eng+deu+est" (or ISO 639-1, or comma/space separated) → Tesseract codes; anything else names the variable. */
+export function parseLanguageList(variable: string, raw: string): string[] {
   const codes = raw.split(/[+,\s]+/).filter(Boolean);
   const parsed = codes.map((code) => toTesseractCode(code));
   const bad = codes.filter((_, i) => parsed[i] === undefined);
   if (bad.length || parsed.length === 0) {
-    throw new Error(`${ENV_LANGUAGES}="${raw}": expected Tesseract language codes joined by "+", such as "eng+deu+est"; not understood: ${bad.join(', ')}`);
+    throw new Error(`${variable}="${raw}": expected Tesseract language codes joined by "+", such as "eng+deu+est"; not understood: ${bad.join(', ')}`);
   }
   return unique(parsed.filter((c): c is string => c !== undefined));
 }
 
-export function planLanguages(requested: readonly string[] | undefined, available: readonly string[], engineName: string, env: NodeJS.ProcessEnv = process.env): LanguagePlan {
+/** The caller's languages in front of the default set, before any engine is asked: what the page needs. */
+export function wantedLanguages(requested: readonly string[] | undefined, env: NodeJS.ProcessEnv = process.env): { languages: string[]; warnings: string[] } {
   const warnings: string[] = [];
   const wanted: string[] = [];
   for (const code of requested ?? []) {
@@ -58,11 +63,16 @@ export function planLanguages(requested: readonly string[] | undefined, availabl
     else warnings.push(`ocr_language_unknown: "${code.slice(0, 20)}" is not a language code OCR knows; it was ignored`);
   }
   wanted.push(...defaultLanguages(env));
-  const missing = unique(wanted.filter((code) => !available.includes(code)));
+  return { languages: unique(wanted), warnings };
+}
+
+export function planLanguages(requested: readonly string[] | undefined, available: readonly string[], engineName: string, env: NodeJS.ProcessEnv = process.env): LanguagePlan {
+  const { languages: wanted, warnings } = wantedLanguages(requested, env);
+  const missing = wanted.filter((code) => !available.includes(code));
   if (missing.length) {
     warnings.push(`ocr_language_unavailable: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not installed for ${engineName}; the page was read without ${missing.length === 1 ? 'it' : 'them'}`);
   }
-  let languages = unique(wanted.filter((code) => available.includes(code)));
+  let languages = wanted.filter((code) => available.includes(code));
   if (languages.length > MAX_LANGUAGES) {
     warnings.push(`ocr_languages_capped: only the first ${MAX_LANGUAGES} of ${languages.length} languages were used (${languages.slice(MAX_LANGUAGES).join(', ')} left out)`);
     languages = languages.slice(0, MAX_LANGUAGES);

@@ -1,38 +1,85 @@
-// Picks the OCR engine once per thread: native Tesseract when it can be run (better on noisy scans
-// and diacritics, has Russian and orientation detection; docs/ocr-engines.md), else tesseract.js.
-import type { OcrEngine } from './engine.js';
-import { nativeTesseract, probeNativeTesseract } from './native-tesseract.js';
+// Which OCR engine reads a page. The engines are found once per thread: probing lists their
+// language models and starts nothing (a tesseract.js worker starts when a page first needs it).
+// Native Tesseract is preferred (better on noisy scans and diacritics, has Russian;
+// docs/ocr-engines.md), but a page that needs a language it lacks goes to an engine that has it:
+// Debian installs English alone, and Polish read with English models loses its letters unnoticed.
+import type { EngineName, OcrEngine } from './engine.js';
+import { parseLanguageList } from './languages.js';
+import { nativeTesseract, probeNativeTesseract, type NativeTesseractInfo } from './native-tesseract.js';
 import { probeTesseractJs, tesseractJs } from './tesseract-js.js';
 
 const ENV_ENGINE = 'LEDGERLENS_OCR_ENGINE';
+/**
+ * For tests only: `none` hides native Tesseract, `eng+pol` shows only those of its installed
+ * languages, so a machine with every language pack can play one with none or a partial install.
+ * It can only take languages away.
+ */
+export const ENV_TEST_NATIVE = 'LEDGERLENS_TEST_NATIVE_TESSERACT';
 
-let selected: Promise<OcrEngine> | undefined;
+export const ENGINE_LABEL: Record<EngineName, string> = { tesseract: 'native Tesseract', 'tesseract.js': 'tesseract.js' };
 
-export function ocrEngine(env: NodeJS.ProcessEnv = process.env): Promise<OcrEngine> {
-  if (!selected) {
-    const probing = selectEngine(env);
-    // A failed probe is not kept: the next document may find the engine installed since.
-    probing.catch(() => {
-      if (selected === probing) selected = undefined;
-    });
-    selected = probing;
-  }
-  return selected;
+export interface OcrEngines {
+  /** Every engine that can run, preferred first; only the forced one when LEDGERLENS_OCR_ENGINE is set. */
+  engines: OcrEngine[];
+  forced: EngineName | undefined;
 }
 
-async function selectEngine(env: NodeJS.ProcessEnv): Promise<OcrEngine> {
+let selected: { key: string; engines: Promise<OcrEngines> } | undefined;
+
+/** Probed once per thread and setting (tests switch the setting within one process). */
+export function ocrEngines(env: NodeJS.ProcessEnv = process.env): Promise<OcrEngines> {
+  const key = `${env[ENV_ENGINE] ?? ''}|${env[ENV_TEST_NATIVE] ?? ''}`;
+  if (selected?.key !== key) {
+    const probing = findEngines(env);
+    // A failed probe is not kept: the next document may find the engine installed since.
+    probing.catch(() => {
+      if (selected?.engines === probing) selected = undefined;
+    });
+    selected = { key, engines: probing };
+  }
+  return selected.engines;
+}
+
+/**
+ * The engine for a page that needs these languages: the first that has them all, else the one
+ * that lacks fewest (the page is then read without those, and says so).
+ */
+export function engineFor(engines: readonly OcrEngine[], wanted: readonly string[]): OcrEngine {
+  let best: OcrEngine | undefined;
+  let fewest = Infinity;
+  for (const engine of engines) {
+    const missing = wanted.filter((code) => !engine.languages.includes(code)).length;
+    if (missing < fewest) [best, fewest] = [engine, missing];
+  }
+  if (!best) throw new Error('no OCR engine');
+  return best;
+}
+
+async function findEngines(env: NodeJS.ProcessEnv): Promise<OcrEngines> {
   const forced = env[ENV_ENGINE]?.trim() || undefined;
   if (forced !== undefined && forced !== 'tesseract' && forced !== 'tesseract.js') {
     throw new Error(`${ENV_ENGINE}="${forced}": expected "tesseract" or "tesseract.js"`);
   }
+  const engines: OcrEngine[] = [];
   if (forced !== 'tesseract.js') {
-    const native = await probeNativeTesseract();
-    if (native && native.languages.length) return nativeTesseract(native);
-    if (forced === 'tesseract') {
-      throw new Error(`${ENV_ENGINE}=tesseract, but no tesseract binary with language data is on the PATH`);
-    }
+    const native = await visibleNative(env);
+    if (native?.languages.length) engines.push(nativeTesseract(native));
+    else if (forced === 'tesseract') throw new Error(`${ENV_ENGINE}=tesseract, but no tesseract binary with language data is on the PATH`);
   }
-  const js = await probeTesseractJs();
-  if (js && js.models.size) return tesseractJs(js);
-  throw new Error('no OCR engine: install tesseract-ocr with language packs, or the tesseract.js and @tesseract.js-data/<lang> packages');
+  if (forced !== 'tesseract') {
+    const js = await probeTesseractJs();
+    if (js?.models.size) engines.push(tesseractJs(js));
+    else if (forced === 'tesseract.js') throw new Error(`${ENV_ENGINE}=tesseract.js, but tesseract.js or its @tesseract.js-data/<lang> packages are not installed`);
+  }
+  if (!engines.length) throw new Error('no OCR engine: install tesseract-ocr with language packs, or the tesseract.js and @tesseract.js-data/<lang> packages');
+  return { engines, forced };
+}
+
+async function visibleNative(env: NodeJS.ProcessEnv): Promise<NativeTesseractInfo | null> {
+  const visible = env[ENV_TEST_NATIVE]?.trim();
+  if (visible === 'none') return null;
+  const shown = visible ? parseLanguageList(ENV_TEST_NATIVE, visible) : undefined;
+  const native = await probeNativeTesseract();
+  if (!native || !shown) return native;
+  return { ...native, languages: native.languages.filter((code) => shown.includes(code)) };
 }
