@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
 import { buildServer } from '../../src/api/server.js';
-import { createServices, type Services } from '../../src/app/services.js';
-import type { Clock } from '../../src/clock.js';
+import { createServices, type ServiceOptions, type Services } from '../../src/app/services.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { startConfiguredSmtpListener } from '../../src/email/start.js';
 import type { SmtpListener } from '../../src/email/smtp-listener.js';
@@ -34,7 +33,7 @@ export interface ApiResponse {
   body: any;
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}, env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, env: Record<string, string> = {}, options: ServiceOptions = {}): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'ledgerlens-test-')));
   const postgres = await postgresSchemaForTest();
   const config = loadConfig(
