@@ -21,7 +21,13 @@ const { probeTesseractJs } = await import(join(ocr, 'tesseract-js.js'));
 const { probeNativeTesseract } = await import(join(ocr, 'native-tesseract.js'));
 
 const NATIVE_ONLY = ['rus'];
-const configured = defaultLanguages();
+let configured;
+try {
+  configured = defaultLanguages();
+} catch (error) {
+  console.error(`setup:ocr: ${error.message}`);
+  process.exit(1);
+}
 const npmModels = [...((await probeTesseractJs())?.models.keys() ?? [])];
 const languages = [...new Set([...configured, ...npmModels, ...NATIVE_ONLY])];
 const packages = ['tesseract-ocr', ...languages.map(debianPackage)];

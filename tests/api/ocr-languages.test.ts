@@ -5,13 +5,13 @@ import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import { pino } from 'pino';
-import sharp from 'sharp';
 import { probeNativeTesseract } from '../../src/pipeline/ocr/native-tesseract.js';
+import { DIACRITICS, linePng } from '../../src/pipeline/ocr/ocr.cases.js';
 import { ENV_TEST_NATIVE } from '../../src/pipeline/ocr/select-engine.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const native = await probeNativeTesseract();
-const POLISH = 'Płatność Wartość łączna Zażółć 12,50 €';
+const POLISH = DIACRITICS.pl!;
 
 describe('native Tesseract with English alone', { skip: native?.languages.includes('eng') ? false : 'no native Tesseract with English here (npm run setup:ocr)' }, () => {
   let server: TestServer;
@@ -51,8 +51,7 @@ describe('native Tesseract with English alone', { skip: native?.languages.includ
   });
 
   test('a Polish page with a Polish hint keeps its letters', async () => {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="160"><rect width="100%" height="100%" fill="#fff"/><text x="40" y="100" font-family="DejaVu Sans" font-size="48" fill="#111">${POLISH}</text></svg>`;
-    const png = await sharp(Buffer.from(svg)).png().toBuffer();
+    const png = await linePng(POLISH);
     const res = await server.api('/api/v1/documents', {
       method: 'POST',
       json: { content: png.toString('base64'), content_type: 'image/png', hints: JSON.stringify({ language: 'pl' }), raw_text: true },
