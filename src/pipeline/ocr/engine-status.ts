@@ -2,7 +2,9 @@
 // configured languages the preferred engine cannot read, so a partial install is named rather
 // than heard about from a customer whose Polish invoice came back without its letters.
 import type { EngineName, OcrEngine } from './engine.js';
-import { ENGINE_LABEL, engineFor, type OcrEngines } from './select-engine.js';
+import { engineFor, type OcrEngines } from './select-engine.js';
+
+const ENGINE_LABEL: Record<EngineName, string> = { tesseract: 'native Tesseract', 'tesseract.js': 'tesseract.js' };
 
 export interface OcrEngineInfo {
   engine: EngineName;

@@ -16,8 +16,6 @@ const ENV_ENGINE = 'LEDGERLENS_OCR_ENGINE';
  */
 export const ENV_TEST_NATIVE = 'LEDGERLENS_TEST_NATIVE_TESSERACT';
 
-export const ENGINE_LABEL: Record<EngineName, string> = { tesseract: 'native Tesseract', 'tesseract.js': 'tesseract.js' };
-
 export interface OcrEngines {
   /** Every engine that can run, preferred first; only the forced one when LEDGERLENS_OCR_ENGINE is set. */
   engines: OcrEngine[];
