@@ -1,6 +1,5 @@
 // Opens the store the configuration names and brings its schema up to date. The embedded default
 // is one SQLite file in the data folder; the rest of the code sees only Kysely<Tables>.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
@@ -13,6 +12,7 @@ import { filenameSearch } from './migrations/003-filename-search.js';
 import { rateWindows } from './migrations/004-rate-windows.js';
 import { email } from './migrations/005-email.js';
 import { owners } from './migrations/006-owners.js';
+import { ensurePrivateFile, ensurePrivateFolder, tightenFile } from '../security/private-files.js';
 import type { Tables } from './tables.js';
 
 export type Db = Kysely<Tables>;
@@ -33,11 +33,16 @@ export function migrations(profile: DialectProfile): Record<string, Migration> {
 
 export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  mkdirSync(config.dataDir, { recursive: true });
-  const sqlite = new SQLite(join(config.dataDir, 'ledgerlens.db'));
+  ensurePrivateFolder(config.dataDir);
+  const file = join(config.dataDir, 'ledgerlens.db');
+  // SQLite creates its -wal and -shm files with the database file's mode, so 0600 here covers all three.
+  ensurePrivateFile(file);
+  const sqlite = new SQLite(file);
   // WAL lets readers proceed while a writer commits; a busy timeout covers a second process
   // (the CLI) touching the same file.
   sqlite.pragma('journal_mode = WAL');
+  // Ones left by an earlier version that created the database with the umask's mode.
+  for (const suffix of ['-wal', '-shm']) tightenFile(file + suffix);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
