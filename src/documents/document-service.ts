@@ -100,6 +100,7 @@ export class DocumentService {
 
   async delete(businessId: string, id: string): Promise<{ id: string; deleted: true }> {
     await this.store.transaction(async (tx) => {
+      await tx.duplicates.lockLinks(businessId);
       // The partners lose this document from their lists by cascade; their flag may have to go too.
       const partners = await tx.duplicates.partnersOf(id);
       if (!(await tx.documents.delete(businessId, id))) throw notFound('document');

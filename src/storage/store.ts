@@ -34,7 +34,7 @@ export class Store {
     this.businesses = new BusinessesRepository(db);
     this.apiKeys = new ApiKeysRepository(db);
     this.documents = new DocumentsRepository(db, profile);
-    this.duplicates = new DuplicatesRepository(db);
+    this.duplicates = new DuplicatesRepository(db, profile);
     this.jobs = new JobsRepository(db, profile);
     this.usage = new UsageRepository(db);
     this.rateWindows = new RateWindowsRepository(db);
