@@ -12,6 +12,7 @@ import { filenameSearch } from './migrations/003-filename-search.js';
 import { rateWindows } from './migrations/004-rate-windows.js';
 import { email } from './migrations/005-email.js';
 import { owners } from './migrations/006-owners.js';
+import { eraseDeliveries } from './migrations/007-erase-deliveries.js';
 import { ensurePrivateFile, ensurePrivateFolder, tightenFile } from '../security/private-files.js';
 import type { Tables } from './tables.js';
 
@@ -27,7 +28,7 @@ export interface Database {
 export function migrations(profile: DialectProfile): Record<string, Migration> {
   return {
     '001_initial': initial(profile), '002_duplicates': duplicates, '003_filename_search': filenameSearch(profile), '004_rate_windows': rateWindows,
-    '005_email': email(profile), '006_owners': owners,
+    '005_email': email(profile), '006_owners': owners, '007_erase_deliveries': eraseDeliveries,
   };
 }
 
@@ -46,6 +47,8 @@ export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // A deleted document is removed for good: freed space is zeroed rather than left holding its text.
+  sqlite.pragma('secure_delete = ON');
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
   const profile = DIALECT_PROFILES.sqlite;
   await migrate(db, profile);

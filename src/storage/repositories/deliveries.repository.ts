@@ -84,6 +84,19 @@ export class DeliveriesRepository {
     return Number(result.numUpdatedRows);
   }
 
+  /**
+   * A deleted document's events: the payload (the whole document, raw text included) is emptied and
+   * any not yet delivered is cancelled. The rows stay, without content, as the log of what was sent.
+   */
+  async eraseDocument(businessId: string, documentId: string): Promise<void> {
+    const scope = this.db.updateTable('deliveries').where('business_id', '=', businessId).where('document_id', '=', documentId);
+    await scope
+      .set({ status: 'cancelled', next_attempt_at: null, last_error: 'the document was deleted' })
+      .where('status', 'in', ['queued', 'sending'])
+      .execute();
+    await scope.set({ payload: '' }).execute();
+  }
+
   latest(businessId: string, limit: number): Promise<Omit<DeliveryRow, 'payload'>[]> {
     return this.db
       .selectFrom('deliveries')

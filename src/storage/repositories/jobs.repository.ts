@@ -108,6 +108,11 @@ export class JobsRepository {
       .execute();
   }
 
+  /** A deleted document's job keeps its id and its document id (its outcome), not the file's name. */
+  async eraseDocument(businessId: string, documentId: string): Promise<void> {
+    await this.db.updateTable('jobs').set({ filename: '' }).where('business_id', '=', businessId).where('document_id', '=', documentId).execute();
+  }
+
   /** The jobs of the given batches, for reports that follow them (e.g. an email's attachments). */
   listByBatches(batchIds: string[]): Promise<JobRow[]> {
     if (!batchIds.length) return Promise.resolve([]);
