@@ -7,6 +7,7 @@
 import type { Db } from '../database.js';
 import type { DialectProfile } from '../dialect.js';
 import type { DeliveriesTable } from '../tables.js';
+import type { WakeUps } from '../wake-ups.js';
 
 export type DeliveryRow = DeliveriesTable;
 
@@ -19,10 +20,12 @@ export class DeliveriesRepository {
   constructor(
     private readonly db: Db,
     private readonly profile: DialectProfile,
+    private readonly wakeUps: WakeUps,
   ) {}
 
   async insert(row: DeliveryRow): Promise<void> {
     await this.db.insertInto('deliveries').values(row).execute();
+    await this.wakeUps.announce(this.db, 'deliveries');
   }
 
   /**
