@@ -1,7 +1,8 @@
 // On PostgreSQL, an API process and a separate worker: a stored document's callback and a queued
-// batch job start within moments, woken by NOTIFY, although the worker polls only once a minute; and
-// when the worker's LISTEN connection is killed it reconnects and the wake-ups go on. Runs only
-// with the PostgreSQL suite.
+// batch job start within moments, woken by NOTIFY, although the worker polls only every two minutes;
+// and when the worker's LISTEN connection is killed it reconnects and the wake-ups go on (PostgreSQL
+// suite only). On the embedded store a worker beside `serve --no-workers` has no notices: its poll,
+// at LEDGERLENS_POLL_MS, finds the work.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -92,6 +93,31 @@ test('a separate worker starts deliveries and jobs within 2 s of their being sto
     await Promise.all([api.stop(), worker.stop()]);
     await receiver.close();
     await schema.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('on the embedded store a separate worker finds jobs and events by its poll', { timeout: 60_000 }, async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ledgerlens-poll-'));
+  const env = { DATABASE_URL: '', LEDGERLENS_DATA_DIR: dataDir, LEDGERLENS_EXTRACTION_THREADS: '1', LEDGERLENS_POLL_MS: '300', LEDGERLENS_CALLBACK_ALLOW_PRIVATE: '1' };
+  const receiver = await startReceiver();
+  const key = (await runCli(['keys', 'create', '--business', 'Poll'], env)).stdout.trim().split('\n').at(-1)!;
+  const api = await startServeProcess(env, ['--no-workers']);
+  const worker = await startWorkerProcess(env);
+  try {
+    const call = (path: string, method: string, json: unknown) =>
+      fetch(api.baseUrl + path, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(json) }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
+    assert.equal((await call('/api/v1/callback', 'PUT', { url: receiver.url, enabled: true })).status, 200);
+    const content = (await textPdf([['Arve nr: POLL-1', 'Kokku: 12,50 EUR']])).toString('base64');
+    const batch = await call('/api/v1/documents/batch', 'POST', { pages: [{ content, filename: 'poll.pdf' }] });
+    assert.equal(batch.status, 202, JSON.stringify(batch.body));
+    const queued = Date.now();
+    // The job runs in the worker, and its document's event is sent from there too.
+    await receiver.waitFor(1, 20_000);
+    console.log(`embedded store, worker polling every 300 ms: job queued to its callback, ms: ${Date.now() - queued}`);
+  } finally {
+    await Promise.all([api.stop(), worker.stop()]);
+    await receiver.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 });
