@@ -24,12 +24,13 @@ const total = Number(values.documents);
 const samples = Number(values.samples);
 const { openDatabase } = await import(join(root, 'dist/src/storage/database.js'));
 const { Store } = await import(join(root, 'dist/src/storage/store.js'));
+const { localWakeUps } = await import(join(root, 'dist/src/storage/wake-ups.js'));
 const { fingerprintsOf } = await import(join(root, 'dist/src/duplicates/fingerprints.js'));
 const { linkDuplicates } = await import(join(root, 'dist/src/duplicates/find-duplicates.js'));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ledgerlens-dup-bench-'));
 const database = await openDatabase({ dataDir, databaseUrl: null });
-const store = new Store(database.db, database.profile);
+const store = new Store(database.db, database.profile, localWakeUps());
 const business = 'biz_bench';
 await store.businesses.insert({ id: business, name: 'Bench', created_at: new Date().toISOString() });
 

@@ -21,6 +21,7 @@ import { CursorCodec } from '../security/cursor.js';
 import { createSecretBox, loadSecretKey } from '../security/secret-box.js';
 import { openDatabase, type Database } from '../storage/database.js';
 import { Store } from '../storage/store.js';
+import { localWakeUps, postgresWakeUps } from '../storage/wake-ups.js';
 import { createLogger } from './logger.js';
 import { USER_AGENT } from './version.js';
 
@@ -66,7 +67,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger(config.logLevel);
   const database: Database = await openDatabase(config);
-  const store = new Store(database.db, database.profile);
+  const wakeUps = config.databaseUrl ? postgresWakeUps(config.databaseUrl, log) : localWakeUps();
+  const store = new Store(database.db, database.profile, wakeUps);
   const secretKey = loadSecretKey(config.secretKey, config.dataDir);
   // Separate keys per purpose, derived from the one secret.
   const cursorKey = createHmac('sha256', secretKey).update('ledgerlens list cursors').digest();
@@ -87,9 +89,10 @@ export async function createServices(config: Config, options: ServiceOptions = {
     concurrency: config.jobConcurrency,
     leaseSeconds: config.jobLeaseSeconds,
     maxAttempts: config.jobMaxAttempts,
+    pollMs: config.pollMs,
   });
-  const batches = new BatchService(store, clock, () => jobs.wake(), usageLimits);
-  const mailIntake = new MailIntake(store, clock, log, usageLimits, () => jobs.wake(), { maxHeldMessages: MAX_HELD_MESSAGES });
+  const batches = new BatchService(store, clock, usageLimits);
+  const mailIntake = new MailIntake(store, clock, log, usageLimits, { maxHeldMessages: MAX_HELD_MESSAGES });
   const email = new EmailService(store, mailIntake, clock, {
     domain: config.emailDomain,
     maxFileBytes: config.maxFileBytes,
@@ -101,6 +104,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     timeoutMs: config.callbackTimeoutMs,
     allowPrivate: config.callbackAllowPrivate,
     userAgent: USER_AGENT,
+    pollMs: config.pollMs,
     onAttempt: (outcome) => metrics.observeDelivery(outcome),
   });
   if (config.callbackAllowPrivate) {
@@ -126,6 +130,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     async close() {
       await jobs.stop();
       await deliveries.stop();
+      await wakeUps.close();
       await pool.close();
       await database.close();
     },

@@ -17,6 +17,8 @@ export interface Config {
   readonly jobConcurrency: number;
   readonly jobLeaseSeconds: number;
   readonly jobMaxAttempts: number;
+  /** How often idle workers look for work nobody woke them for (see src/storage/wake-ups.ts). */
+  readonly pollMs: number;
   readonly runWorkers: boolean;
   readonly callbackAllowPrivate: boolean;
   readonly callbackTimeoutMs: number;
@@ -58,6 +60,10 @@ export const SETTINGS = {
   LEDGERLENS_JOB_CONCURRENCY: { default: '', doc: 'Batch jobs run at once per process; default: the number of cores' },
   LEDGERLENS_JOB_LEASE_SECONDS: { default: '60', doc: 'A job whose worker stops renewing its lease for this long is picked up again' },
   LEDGERLENS_JOB_MAX_ATTEMPTS: { default: '3', doc: 'Attempts before a job that keeps crashing its worker is failed' },
+  LEDGERLENS_POLL_MS: {
+    default: '1000',
+    doc: 'How often idle workers look for jobs and due deliveries they were not woken for: callback retries, expired leases, work queued by another process on the embedded store',
+  },
   LEDGERLENS_CALLBACK_ALLOW_PRIVATE: { default: '0', doc: '1 admits http and private/loopback callback URLs (development only)' },
   LEDGERLENS_CALLBACK_TIMEOUT_MS: { default: '10000', doc: 'A callback attempt fails unless the receiver answers 2xx within this' },
   LEDGERLENS_RATE_LIMIT_PER_MINUTE: { default: '0', doc: 'Uploads per API key per minute (429 rate_limited past it); 0: no limit' },
@@ -139,6 +145,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jobConcurrency: integer(env, 'LEDGERLENS_JOB_CONCURRENCY', 1, cores),
     jobLeaseSeconds: integer(env, 'LEDGERLENS_JOB_LEASE_SECONDS', 1),
     jobMaxAttempts: integer(env, 'LEDGERLENS_JOB_MAX_ATTEMPTS', 1),
+    pollMs: integer(env, 'LEDGERLENS_POLL_MS', 50),
     runWorkers: true,
     callbackAllowPrivate: flag(env, 'LEDGERLENS_CALLBACK_ALLOW_PRIVATE'),
     callbackTimeoutMs: integer(env, 'LEDGERLENS_CALLBACK_TIMEOUT_MS', 100),

@@ -1,5 +1,6 @@
-// Sends queued callback events. Looks for due deliveries every `pollMs` (a delivery is due when it
-// is queued and its time has come, or when a worker died while sending it), claims each under a
+// Sends queued callback events. Looks for due deliveries when an event is queued (see
+// src/storage/wake-ups.ts) and every `pollMs` (a delivery is due when it is queued and its time has
+// come, or when a worker died while sending it), claims each under a
 // lease, signs it with a fresh timestamp and posts it; the outcome is recorded against the attempt
 // it belongs to. Never blocks an upload: events are queued in the document's transaction and sent
 // from here. Due-ness is decided by the injected clock, so tests can move time over the retry schedule.
@@ -34,7 +35,13 @@ export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null;
   private readonly inFlight = new Set<Promise<void>>();
   private running = false;
+  /** The look for due deliveries under way, if any. */
   private ticking: Promise<void> | null = null;
+  /** Woken during a look: it may have run before the event committed, so look again at once. */
+  private woken = false;
+  /** The last look claimed all it had room for: more may be due as soon as an attempt ends. */
+  private full = false;
+  private unsubscribe: (() => void) | null = null;
 
   constructor(
     private readonly store: Store,
@@ -47,12 +54,21 @@ export class DeliveryWorker {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.unsubscribe = this.store.wakeUps.subscribe('deliveries', () => this.wake());
     this.schedule(0);
+  }
+
+  /** Looks for due deliveries now rather than at the next poll. */
+  private wake(): void {
+    if (!this.running) return;
+    if (this.ticking) this.woken = true;
+    else this.schedule(0);
   }
 
   /** Stops claiming and waits for the attempts under way (each ends by its deadline). */
   async stop(): Promise<void> {
     this.running = false;
+    this.unsubscribe?.();
     if (this.timer) clearTimeout(this.timer);
     await this.ticking;
     await Promise.allSettled([...this.inFlight]);
@@ -60,22 +76,35 @@ export class DeliveryWorker {
 
   private schedule(ms: number): void {
     if (!this.running) return;
+    if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.ticking = this.tick()
         .catch((err: unknown) => this.log.error({ err }, 'looking for due callback deliveries failed'))
-        .finally(() => this.schedule(this.options.pollMs ?? 500));
+        .finally(() => {
+          this.ticking = null;
+          const again = this.woken;
+          this.woken = false;
+          this.schedule(again ? 0 : (this.options.pollMs ?? 1000));
+        });
     }, ms);
     this.timer.unref();
   }
 
   private async tick(): Promise<void> {
     const room = (this.options.concurrency ?? 8) - this.inFlight.size;
-    if (room <= 0) return;
+    this.full = room <= 0;
+    if (this.full) return;
     const leaseUntil = new Date(this.clock.now().getTime() + leaseMs(this.options.timeoutMs)).toISOString();
-    for (const row of await this.store.deliveries.claimDue(isoNow(this.clock), leaseUntil, room, MAX_ATTEMPTS)) {
+    const claimed = await this.store.deliveries.claimDue(isoNow(this.clock), leaseUntil, room, MAX_ATTEMPTS);
+    this.full = claimed.length === room;
+    for (const row of claimed) {
       const attempt = this.attempt(row, row.attempts + 1)
         .catch((err: unknown) => this.log.error({ err, delivery_id: row.id }, 'callback delivery attempt failed unexpectedly'))
-        .finally(() => this.inFlight.delete(attempt));
+        .finally(() => {
+          this.inFlight.delete(attempt);
+          // A burst larger than the concurrency goes on as attempts end, not a poll later.
+          if (this.full) this.wake();
+        });
       this.inFlight.add(attempt);
     }
   }

@@ -100,10 +100,14 @@ export class DocumentService {
 
   async delete(businessId: string, id: string): Promise<{ id: string; deleted: true }> {
     await this.store.transaction(async (tx) => {
+      await tx.duplicates.lockLinks(businessId);
       // The partners lose this document from their lists by cascade; their flag may have to go too.
       const partners = await tx.duplicates.partnersOf(id);
+      // Files, fingerprints and links go by cascade; the copies of its content elsewhere are scrubbed.
       if (!(await tx.documents.delete(businessId, id))) throw notFound('document');
       await tx.duplicates.refreshFlags(partners);
+      await tx.deliveries.eraseDocument(businessId, id);
+      await tx.jobs.eraseDocument(businessId, id);
     });
     return { id, deleted: true };
   }

@@ -1,5 +1,6 @@
 // Finds the stored documents a new one duplicates and records the links, inside the transaction
-// that stores the new document, so its response and its callback event already list them.
+// that stores the new document, so its response and its callback event already list them. The
+// business's link lock makes concurrent saves take turns from the lookup to their commit.
 import { hammingDistance } from '../pipeline/fingerprint/page-hash.js';
 import { imageProbeKeys, parseImageValue } from './fingerprints.js';
 import type { DuplicateReason } from '../schemas/document.schema.js';
@@ -13,6 +14,7 @@ const REASON_ORDER: readonly DuplicateReason[] = ['file', 'image', 'data'];
 
 /** Links the new document with every match; returns how many documents it duplicates. */
 export async function linkDuplicates(tx: Store, documentId: string, businessId: string, fingerprints: FingerprintRow[]): Promise<number> {
+  await tx.duplicates.lockLinks(businessId);
   const matches = new Map<string, Set<DuplicateReason>>();
   const add = (id: string, reason: DuplicateReason) => matches.set(id, (matches.get(id) ?? new Set()).add(reason));
   const keysOf = (kind: FingerprintRow['kind']) => fingerprints.filter((f) => f.kind === kind);

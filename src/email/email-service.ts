@@ -118,7 +118,7 @@ export class EmailService {
       held.push({ id: message.id, mail: await readMessage(message.content, message.sender, this.settings.maxFileBytes) });
     }
     await this.intake.admit(businessId, held.reduce((n, h) => n + h.mail.documents.length, 0));
-    const result = await this.store.transaction(async (tx) => {
+    return this.store.transaction(async (tx) => {
       await tx.email.setSender(businessId, sender, 'approved', isoNow(this.clock));
       let released = 0;
       let queued = 0;
@@ -130,8 +130,6 @@ export class EmailService {
       }
       return { address: sender, status: 'approved' as const, messages: released, queued_documents: queued };
     });
-    if (result.queued_documents) this.intake.jobsQueued();
-    return result;
   }
 
   /** Blocks the sender: its held mail is discarded and its further mail refused (550). */

@@ -50,7 +50,6 @@ export class MailIntake {
     private readonly clock: Clock,
     private readonly log: Logger,
     private readonly usageLimits: UsageLimits,
-    private readonly onQueued: () => void,
     private readonly options: IntakeOptions,
   ) {}
 
@@ -90,7 +89,7 @@ export class MailIntake {
   /**
    * Records the message as accepted (or moves the held message `heldId` to accepted) and queues one job
    * per document attachment, inside the caller's transaction. Returns the jobs queued, or null when the
-   * held message had been decided meanwhile. Call `jobsQueued` once the transaction has committed.
+   * held message had been decided meanwhile. The jobs wake the workers as they are queued.
    */
   async accept(tx: Store, businessId: string, mail: ReceivedMail, heldId: string | null): Promise<number | null> {
     const now = isoNow(this.clock);
@@ -108,10 +107,6 @@ export class MailIntake {
     for (const job of newJobs(businessId, batchId, files, now)) await tx.jobs.insert(job.row, job.content);
     this.log.info({ business_id: businessId, batch_id: batchId, documents: files.length }, 'email attachments queued');
     return files.length;
-  }
-
-  jobsQueued(): void {
-    this.onQueued();
   }
 
   private messageRow(businessId: string, mail: ReceivedMail, now: string) {
@@ -142,9 +137,7 @@ export class MailIntake {
    */
   private async recordOnce(businessId: string, mail: ReceivedMail, record: (tx: Store) => Promise<number>): Promise<number | null> {
     try {
-      const queued = await this.store.transaction(record);
-      if (queued > 0) this.onQueued();
-      return queued;
+      return await this.store.transaction(record);
     } catch (error) {
       if (await this.store.email.findMessage(businessId, mail.messageKey)) return null;
       throw error;

@@ -48,7 +48,6 @@ export class BatchService {
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
-    private readonly onQueued: () => void,
     private readonly usageLimits: UsageLimits,
   ) {}
 
@@ -69,7 +68,6 @@ export class BatchService {
     await this.store.transaction(async (tx) => {
       for (const job of jobs) await tx.jobs.insert(job.row, job.content);
     });
-    this.onQueued();
     return {
       id: batchId,
       status: 'queued',

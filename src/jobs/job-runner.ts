@@ -15,7 +15,7 @@ export interface JobRunnerOptions {
   concurrency: number;
   leaseSeconds: number;
   maxAttempts: number;
-  /** How often an idle runner looks for work it was not told about (other processes, expired leases). */
+  /** How often an idle runner looks for work it was not woken for (expired leases, missed wake-ups). */
   pollMs?: number;
 }
 
@@ -26,6 +26,9 @@ export class JobRunner {
   private running = false;
   private readonly inFlight = new Map<Promise<void>, string>();
   private wakeUp: (() => void) | null = null;
+  /** A wake-up that came while the runner was claiming: that claim may have run before the job committed. */
+  private woken = false;
+  private unsubscribe: (() => void) | null = null;
   private loop: Promise<void> | null = null;
 
   constructor(
@@ -39,18 +42,21 @@ export class JobRunner {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.unsubscribe = this.store.wakeUps.subscribe('jobs', () => this.wake());
     this.loop = this.run();
   }
 
-  /** Tells an idle runner that a job was queued. */
-  wake(): void {
-    this.wakeUp?.();
+  /** Tells the runner that a job was queued: it claims at once, or right after the claim under way. */
+  private wake(): void {
+    if (this.wakeUp) this.wakeUp();
+    else this.woken = true;
   }
 
   /** Stops claiming, waits for running jobs up to `graceMs`, then gives the rest back to the queue. */
   async stop(graceMs = 10_000): Promise<void> {
     if (!this.running) return;
     this.running = false;
+    this.unsubscribe?.();
     this.wake();
     const deadline = delay(graceMs).then(() => true);
     // Once the claim loop has ended no job can start, so the set of running jobs is final.
@@ -87,6 +93,10 @@ export class JobRunner {
   }
 
   private idle(ms: number): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
     return new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);

@@ -2,8 +2,9 @@
 // The key lives outside the database (LEDGERLENS_SECRET_KEY or a 0600 file in the data folder), so a
 // database dump alone does not reveal the secrets.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensurePrivateFolder, PRIVATE_FILE_MODE } from './private-files.js';
 
 export interface SecretBox {
   seal(plain: string): string;
@@ -35,8 +36,8 @@ export function loadSecretKey(configured: string | null, dataDir: string): Buffe
   if (configured) return Buffer.from(configured, 'hex');
   const path = join(dataDir, 'secret.key');
   if (!existsSync(path)) {
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(path, randomBytes(32).toString('hex') + '\n', { mode: 0o600, flag: 'wx' });
+    ensurePrivateFolder(dataDir);
+    writeFileSync(path, randomBytes(32).toString('hex') + '\n', { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   }
   return Buffer.from(readFileSync(path, 'utf8').trim(), 'hex');
 }

@@ -1,6 +1,5 @@
 // Opens the store the configuration names and brings its schema up to date. The embedded default
 // is one SQLite file in the data folder; the rest of the code sees only Kysely<Tables>.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely';
@@ -13,6 +12,8 @@ import { filenameSearch } from './migrations/003-filename-search.js';
 import { rateWindows } from './migrations/004-rate-windows.js';
 import { email } from './migrations/005-email.js';
 import { owners } from './migrations/006-owners.js';
+import { eraseDeliveries } from './migrations/007-erase-deliveries.js';
+import { ensurePrivateFile, ensurePrivateFolder, tightenFile } from '../security/private-files.js';
 import type { Tables } from './tables.js';
 
 export type Db = Kysely<Tables>;
@@ -27,20 +28,27 @@ export interface Database {
 export function migrations(profile: DialectProfile): Record<string, Migration> {
   return {
     '001_initial': initial(profile), '002_duplicates': duplicates, '003_filename_search': filenameSearch(profile), '004_rate_windows': rateWindows,
-    '005_email': email(profile), '006_owners': owners,
+    '005_email': email(profile), '006_owners': owners, '007_erase_deliveries': eraseDeliveries,
   };
 }
 
 export async function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl'>): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  mkdirSync(config.dataDir, { recursive: true });
-  const sqlite = new SQLite(join(config.dataDir, 'ledgerlens.db'));
+  ensurePrivateFolder(config.dataDir);
+  const file = join(config.dataDir, 'ledgerlens.db');
+  // SQLite creates its -wal and -shm files with the database file's mode, so 0600 here covers all three.
+  ensurePrivateFile(file);
+  const sqlite = new SQLite(file);
   // WAL lets readers proceed while a writer commits; a busy timeout covers a second process
   // (the CLI) touching the same file.
   sqlite.pragma('journal_mode = WAL');
+  // Ones left by an earlier version that created the database with the umask's mode.
+  for (const suffix of ['-wal', '-shm']) tightenFile(file + suffix);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // A deleted document is removed for good: freed space is zeroed rather than left holding its text.
+  sqlite.pragma('secure_delete = ON');
   const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
   const profile = DIALECT_PROFILES.sqlite;
   await migrate(db, profile);

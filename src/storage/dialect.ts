@@ -8,11 +8,16 @@ export interface DialectProfile {
   readonly floatType: 'real' | 'double precision';
   /** Row locks that let several workers claim jobs without waiting on each other. */
   readonly skipLocked: boolean;
+  /**
+   * Transaction-scoped advisory locks, for work that reads and then writes rows no row lock covers (a
+   * document's duplicate links). SQLite needs none: it runs one write transaction at a time.
+   */
+  readonly advisoryLocks: boolean;
   /** The index that answers filename substring searches (`q`); none: a plain LIKE scan. */
   readonly substringIndex: 'fts5-trigram' | 'none';
 }
 
 export const DIALECT_PROFILES: Record<DialectProfile['name'], DialectProfile> = {
-  sqlite: { name: 'sqlite', binaryType: 'blob', floatType: 'real', skipLocked: false, substringIndex: 'fts5-trigram' },
-  postgres: { name: 'postgres', binaryType: 'bytea', floatType: 'double precision', skipLocked: true, substringIndex: 'none' },
+  sqlite: { name: 'sqlite', binaryType: 'blob', floatType: 'real', skipLocked: false, advisoryLocks: false, substringIndex: 'fts5-trigram' },
+  postgres: { name: 'postgres', binaryType: 'bytea', floatType: 'double precision', skipLocked: true, advisoryLocks: true, substringIndex: 'none' },
 };

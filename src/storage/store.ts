@@ -13,6 +13,7 @@ import { JobsRepository } from './repositories/jobs.repository.js';
 import { OwnersRepository } from './repositories/owners.repository.js';
 import { RateWindowsRepository } from './repositories/rate-windows.repository.js';
 import { UsageRepository } from './repositories/usage.repository.js';
+import type { WakeUps } from './wake-ups.js';
 
 export class Store {
   readonly businesses: BusinessesRepository;
@@ -30,22 +31,24 @@ export class Store {
   constructor(
     readonly db: Db,
     readonly profile: DialectProfile,
+    /** Queued work wakes the workers (of every process, on PostgreSQL). */
+    readonly wakeUps: WakeUps,
   ) {
     this.businesses = new BusinessesRepository(db);
     this.apiKeys = new ApiKeysRepository(db);
     this.documents = new DocumentsRepository(db, profile);
-    this.duplicates = new DuplicatesRepository(db);
-    this.jobs = new JobsRepository(db, profile);
+    this.duplicates = new DuplicatesRepository(db, profile);
+    this.jobs = new JobsRepository(db, profile, wakeUps);
     this.usage = new UsageRepository(db);
     this.rateWindows = new RateWindowsRepository(db);
     this.callbacks = new CallbacksRepository(db);
-    this.deliveries = new DeliveriesRepository(db, profile);
+    this.deliveries = new DeliveriesRepository(db, profile, wakeUps);
     this.email = new EmailRepository(db);
     this.owners = new OwnersRepository(db);
   }
 
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return work(this);
-    return this.db.transaction().execute((trx) => work(new Store(trx, this.profile)));
+    return this.db.transaction().execute((trx) => work(new Store(trx, this.profile, this.wakeUps)));
   }
 }

@@ -104,3 +104,27 @@ describe('duplicate detection', () => {
     assert.deepEqual(listed.body.data.items, []);
   });
 });
+
+// Parallel uploads of one file, as two clients retrying at once would send them: each stored copy must
+// list every other, on PostgreSQL too, where the saves run in concurrent transactions. Several
+// extraction threads let the saves meet; a batch (two job runners) races the same way.
+test('parallel uploads of the same file all list each other', async () => {
+  const COPIES = 16;
+  const server = await startTestServer({}, { LEDGERLENS_EXTRACTION_THREADS: '4' });
+  try {
+    const pdf = await textPdf([invoice('RACE-1', '55,00')]);
+    const stored = await Promise.all(
+      Array.from({ length: COPIES }, async (_, i) => {
+        const res = await server.api('/api/v1/documents', { method: 'POST', body: formData([{ field: 'file', name: `race-${i}.pdf`, bytes: pdf }]) });
+        assert.equal(res.status, 200, JSON.stringify(res.body));
+        return res.body.data.id as string;
+      }),
+    );
+    for (const id of stored) {
+      const listed = ((await server.api(`/api/v1/documents/${id}`)).body.data.duplicates ?? []).map((d: { id: string }) => d.id);
+      assert.deepEqual(new Set(listed), new Set(stored.filter((other) => other !== id)), `${id} lists ${listed.length} of ${COPIES - 1}`);
+    }
+  } finally {
+    await server.close();
+  }
+});

@@ -7,6 +7,7 @@
 import type { Db } from '../database.js';
 import type { DialectProfile } from '../dialect.js';
 import type { DeliveriesTable } from '../tables.js';
+import type { WakeUps } from '../wake-ups.js';
 
 export type DeliveryRow = DeliveriesTable;
 
@@ -19,10 +20,12 @@ export class DeliveriesRepository {
   constructor(
     private readonly db: Db,
     private readonly profile: DialectProfile,
+    private readonly wakeUps: WakeUps,
   ) {}
 
   async insert(row: DeliveryRow): Promise<void> {
     await this.db.insertInto('deliveries').values(row).execute();
+    await this.wakeUps.announce(this.db, 'deliveries');
   }
 
   /**
@@ -82,6 +85,19 @@ export class DeliveriesRepository {
       .where('status', 'in', ['queued', 'sending'])
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * A deleted document's events: the payload (the whole document, raw text included) is emptied and
+   * any not yet delivered is cancelled. The rows stay, without content, as the log of what was sent.
+   */
+  async eraseDocument(businessId: string, documentId: string): Promise<void> {
+    const scope = this.db.updateTable('deliveries').where('business_id', '=', businessId).where('document_id', '=', documentId);
+    await scope
+      .set({ status: 'cancelled', next_attempt_at: null, last_error: 'the document was deleted' })
+      .where('status', 'in', ['queued', 'sending'])
+      .execute();
+    await scope.set({ payload: '' }).execute();
   }
 
   latest(businessId: string, limit: number): Promise<Omit<DeliveryRow, 'payload'>[]> {

@@ -102,7 +102,7 @@ export class DocumentsRepository {
     return Number(rows[0]?.n ?? 0) < RARE_TERM_ROWS;
   }
 
-  /** Removes the document and (by cascade) its file; the usage ledger keeps its row. */
+  /** Removes the document and (by cascade) its file, fingerprints and duplicate links; the usage ledger keeps its row. */
   async delete(businessId: string, id: string): Promise<boolean> {
     const result = await this.db.deleteFrom('documents').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;

@@ -2,7 +2,9 @@
 // caller confirms them (image hashes within a distance, a missing number). Links are stored in both
 // directions, so each document's list is one indexed read and deleting a document removes it from
 // every other list by cascade.
+import { sql } from 'kysely';
 import type { Db } from '../database.js';
+import type { DialectProfile } from '../dialect.js';
 import type { DocumentDuplicatesTable, DocumentFingerprintsTable } from '../tables.js';
 
 export type FingerprintRow = DocumentFingerprintsTable;
@@ -15,7 +17,23 @@ export interface DuplicateListing {
 }
 
 export class DuplicatesRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly profile: DialectProfile,
+  ) {}
+
+  /**
+   * Holds the business's duplicate links until the caller's transaction ends. Concurrent saves of the
+   * same file in two transactions would each look up the other's fingerprints before either committed,
+   * and neither would list the other. One lock per business rather than per fingerprint: an image
+   * matches by a near hash, not an equal key, so per-key locks would need some 70 per document.
+   * Deletion takes it too, so a save never links to a document deleted meanwhile.
+   */
+  async lockLinks(businessId: string): Promise<void> {
+    if (!this.profile.advisoryLocks) return;
+    // Per schema as well: several stores may share one database.
+    await sql`select pg_advisory_xact_lock(hashtextextended('ledgerlens duplicates ' || current_schema() || ' ' || ${businessId}, 0))`.execute(this.db);
+  }
 
   async insertFingerprints(rows: FingerprintRow[]): Promise<void> {
     if (rows.length) await this.db.insertInto('document_fingerprints').values(rows).execute();

@@ -4,6 +4,7 @@
 import type { Db } from '../database.js';
 import type { DialectProfile } from '../dialect.js';
 import type { JobsTable } from '../tables.js';
+import type { WakeUps } from '../wake-ups.js';
 
 export type JobRow = JobsTable;
 
@@ -11,11 +12,13 @@ export class JobsRepository {
   constructor(
     private readonly db: Db,
     private readonly profile: DialectProfile,
+    private readonly wakeUps: WakeUps,
   ) {}
 
   async insert(row: JobRow, content: Buffer): Promise<void> {
     await this.db.insertInto('jobs').values(row).execute();
     await this.db.insertInto('job_inputs').values({ job_id: row.id, content }).execute();
+    await this.wakeUps.announce(this.db, 'jobs');
   }
 
   find(businessId: string, id: string): Promise<JobRow | undefined> {
@@ -99,13 +102,20 @@ export class JobsRepository {
 
   /** Gives a job back to the queue at once (graceful shutdown), without waiting for its lease to run out. */
   async release(id: string, owner: string, now: string): Promise<void> {
-    await this.db
+    const result = await this.db
       .updateTable('jobs')
       .set((eb) => ({ status: 'queued', lease_owner: null, lease_expires_at: null, attempts: eb('attempts', '-', 1), updated_at: now }))
       .where('id', '=', id)
       .where('lease_owner', '=', owner)
       .where('status', '=', 'processing')
-      .execute();
+      .executeTakeFirst();
+    // Another process's worker can take it now.
+    if (Number(result.numUpdatedRows) === 1) await this.wakeUps.announce(this.db, 'jobs');
+  }
+
+  /** A deleted document's job keeps its id and its document id (its outcome), not the file's name. */
+  async eraseDocument(businessId: string, documentId: string): Promise<void> {
+    await this.db.updateTable('jobs').set({ filename: '' }).where('business_id', '=', businessId).where('document_id', '=', documentId).execute();
   }
 
   /** The jobs of the given batches, for reports that follow them (e.g. an email's attachments). */
