@@ -2,6 +2,7 @@
 // $ref, servers, the document.processed webhook with its signature headers, and a document that
 // passes an independent validator and Redocly's recommended rules.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { Document } from '../../src/schemas/document.schema.js';
@@ -95,5 +96,12 @@ describe('/openapi.json', () => {
     const problems: { severity: string; ruleId: string; message: string }[] = await lintFromString({ source: text, absoluteRef: '/openapi.json', config });
     assert.deepEqual(problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`), []);
     assert.deepEqual(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message}`), [], 'no warnings either');
+  });
+
+  test('the dashboard types are these schemas, not a hand copy', async () => {
+    const types = await readFile(new URL('../../../web/src/types.ts', import.meta.url), 'utf8');
+    assert.doesNotMatch(types, /\binterface\b|=\s*\{/, 'web/src/types.ts declares no shape of its own');
+    for (const name of ['DocumentDetail', 'DocumentList', 'Callback', 'Usage', 'SessionInfo']) assert.match(types, new RegExp(`\\b${name}\\b`));
+    assert.match(types, /from '\.\.\/\.\.\/src\/schemas\/document\.schema\.js'/);
   });
 });
