@@ -17,19 +17,25 @@ const DESCRIPTIONS: Record<number, string> = {
   503: 'service_unavailable',
 };
 
+/**
+ * @fastify/swagger's key for a response's description. Unlike `description` it stays out of the
+ * schema, so the one ErrorResponse schema of every status is one named component.
+ */
+const RESPONSE_DESCRIPTION = 'x-response-description';
+
 const READ_ERRORS = [400, 401, 404, 500];
 const UPLOAD_ERRORS = [400, 401, 402, 413, 415, 422, 429, 500, 502, 503];
 
 function errors(statuses: number[]): Record<number, TSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, { ...ErrorEnvelope, description: DESCRIPTIONS[status] }]));
+  return Object.fromEntries(statuses.map((status) => [status, { ...ErrorEnvelope, [RESPONSE_DESCRIPTION]: DESCRIPTIONS[status] }]));
 }
 
 export const readResponses = (data: TSchema, description: string) => ({
-  200: { ...Envelope(data), description },
+  200: { ...Envelope(data), [RESPONSE_DESCRIPTION]: description },
   ...errors(READ_ERRORS),
 });
 
 export const uploadResponses = (status: 200 | 202, data: TSchema, description: string) => ({
-  [status]: { ...Envelope(data), description },
+  [status]: { ...Envelope(data), [RESPONSE_DESCRIPTION]: description },
   ...errors(UPLOAD_ERRORS),
 });

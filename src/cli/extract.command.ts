@@ -1,7 +1,8 @@
 // `ledgerlens extract`: the pipeline offline, no database. One pool of extraction threads stays warm
 // across all files; progress goes to stderr so stdout carries only JSON.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { systemClock } from '../clock.js';
 import type { Config } from '../config/config.js';
@@ -10,6 +11,8 @@ import { presentDocument } from '../documents/present-document.js';
 import { ServiceError } from '../errors.js';
 import { ExtractionPool } from '../pipeline/extraction-pool.js';
 import { newId } from '../security/ids.js';
+import { outputNames } from './output-names.js';
+import { UsageError } from './usage-error.js';
 
 export async function runExtract(config: Config, argv: string[]): Promise<number> {
   const { values, positionals: files } = parseArgs({
@@ -22,8 +25,11 @@ export async function runExtract(config: Config, argv: string[]): Promise<number
       'ignore-embedded-xml': { type: 'boolean', default: false },
     },
   });
-  if (files.length === 0) throw new Error('extract needs at least one FILE');
-  if (files.length > 1 && !values.out) throw new Error('extract of several files needs --out DIR');
+  if (files.length === 0) throw new UsageError('extract needs at least one FILE');
+  if (files.length > 1 && !values.out) throw new UsageError('extract of several files needs --out DIR');
+  // Every path is checked before the first is read: a typo in the last of a hundred stops at once.
+  for (const path of files) await mustBeFile(path);
+  const outputs = outputNames(files);
   if (values.out) await mkdir(values.out, { recursive: true });
 
   const pool = new ExtractionPool({ threads: config.extractionThreads, timeoutMs: config.extractionTimeoutMs });
@@ -36,9 +42,10 @@ export async function runExtract(config: Config, argv: string[]): Promise<number
   };
   let failures = 0;
   let done = 0;
+  const started = performance.now();
   try {
     await Promise.all(
-      files.map(async (path) => {
+      files.map(async (path, index) => {
         const bytes = await readFile(path);
         try {
           const { row } = await analyseUpload(pool, limits, systemClock, {
@@ -49,9 +56,10 @@ export async function runExtract(config: Config, argv: string[]): Promise<number
             source: { channel: 'api' },
           });
           const json = JSON.stringify(presentDocument(row), null, 2) + '\n';
-          if (values.out) await writeFile(join(values.out, `${basename(path, extname(path))}.json`), json);
+          const target = values.out ? join(values.out, outputs[index]!) : undefined;
+          if (target) await writeFile(target, json);
           else process.stdout.write(json);
-          process.stderr.write(`[${++done}/${files.length}] ${path} ok (${row.processing_ms} ms)\n`);
+          process.stderr.write(`[${++done}/${files.length}] ${path} ok (${row.processing_ms} ms)${target ? ` -> ${target}` : ''}\n`);
         } catch (error) {
           failures++;
           const reason = error instanceof ServiceError ? `${error.code}: ${error.message}` : String(error);
@@ -62,5 +70,13 @@ export async function runExtract(config: Config, argv: string[]): Promise<number
   } finally {
     await pool.close();
   }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  process.stderr.write(`${files.length - failures} of ${files.length} extracted, ${failures} failed, in ${seconds} s\n`);
   return failures > 0 ? 1 : 0;
+}
+
+async function mustBeFile(path: string): Promise<void> {
+  const found = await stat(path).catch(() => undefined);
+  if (!found) throw new UsageError(`${path}: no such file`);
+  if (!found.isFile()) throw new UsageError(`${path}: not a file${found.isDirectory() ? ' (a folder; name the files in it)' : ''}`);
 }

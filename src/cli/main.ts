@@ -8,6 +8,7 @@ import { runExtract } from './extract.command.js';
 import { runKeys, runBusinesses } from './keys.command.js';
 import { runOwners } from './owners.command.js';
 import { runServe } from './serve.command.js';
+import { UsageError } from './usage-error.js';
 import { runWorker } from './worker.command.js';
 
 const USAGE = `usage: ledgerlens <command>
@@ -73,7 +74,12 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof ConfigError || error instanceof ServiceError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`ledgerlens: ${(error as Error).message}`);
+      process.exitCode = 2;
+      return;
+    }
+    if (error instanceof ConfigError || error instanceof ServiceError) {
       console.error(`ledgerlens: ${(error as Error).message}`);
     } else {
       console.error(error);

@@ -2,6 +2,8 @@
 // start-up with the variable's name, rather than surfacing later as a confusing failure.
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { defaultLanguages } from '../pipeline/ocr/languages.js';
+import { TESSERACT_LANGUAGES } from './tesseract-languages.js';
 
 export interface Config {
   readonly port: number;
@@ -84,6 +86,8 @@ export const SETTINGS = {
   LEDGERLENS_SMTP_TLS_KEY: { default: '', doc: 'PEM private key file; with LEDGERLENS_SMTP_TLS_CERT the listener offers STARTTLS' },
   LEDGERLENS_SMTP_TLS_CERT: { default: '', doc: 'PEM certificate (chain) file for STARTTLS' },
   LEDGERLENS_EMAIL_HOLD_DAYS: { default: '30', doc: 'Days mail from unapproved senders is kept for the owner to decide' },
+  LEDGERLENS_OCR_ENGINE: { default: '', doc: 'tesseract or tesseract.js to force one for every page; unset: per page, native Tesseract when it has the page languages, else tesseract.js' },
+  LEDGERLENS_OCR_LANGUAGES: { default: '', doc: 'Languages every page is read with (+-joined Tesseract codes); unset: eng+deu+est' },
 } as const;
 
 export class ConfigError extends Error {}
@@ -115,8 +119,30 @@ function oneOf<T extends string>(env: Env, name: keyof typeof SETTINGS, allowed:
   return raw as T;
 }
 
+/**
+ * The OCR settings are read where OCR runs (every extraction thread reads the environment itself);
+ * here they are only checked, so a typo stops start-up instead of failing or being skipped per page.
+ */
+function checkOcrSettings(env: Env): void {
+  const engine = read(env, 'LEDGERLENS_OCR_ENGINE');
+  if (engine !== '' && engine !== 'tesseract' && engine !== 'tesseract.js') {
+    throw new ConfigError(`LEDGERLENS_OCR_ENGINE must be tesseract or tesseract.js (or unset), got "${engine}"`);
+  }
+  let languages: string[];
+  try {
+    languages = defaultLanguages(env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+  const unknown = languages.filter((code) => !TESSERACT_LANGUAGES.has(code));
+  if (unknown.length) {
+    throw new ConfigError(`LEDGERLENS_OCR_LANGUAGES names no Tesseract language: ${unknown.join(', ')} (codes such as eng, deu, est, fin, rus)`);
+  }
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const cores = availableParallelism();
+  checkOcrSettings(env);
   const secretKey = read(env, 'LEDGERLENS_SECRET_KEY');
   if (secretKey && !/^[0-9a-fA-F]{64}$/.test(secretKey)) {
     throw new ConfigError('LEDGERLENS_SECRET_KEY must be 64 hexadecimal characters (32 bytes)');

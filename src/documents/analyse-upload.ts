@@ -1,7 +1,6 @@
 // Runs one upload through the pipeline and shapes the row that would store it. Touches no
 // database, so the offline CLI uses it as is.
 import { createHash } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { isoNow, type Clock } from '../clock.js';
 import type { IngestLimits } from '../ingest/limits.js';
 import { detectMediaType } from '../ingest/media-type.js';
@@ -35,9 +34,8 @@ export async function analyseUpload(
   clock: Clock,
   { businessId, documentId, file, options, source }: AnalysisRequest,
 ): Promise<AnalysedDocument> {
-  const started = performance.now();
   const mediaType = await detectMediaType(file.bytes);
-  const { outcome, pageHash } = await pool.extract({
+  const { outcome, pageHash, processingMs } = await pool.extract({
     bytes: file.bytes,
     mediaType,
     filename: file.filename,
@@ -63,7 +61,7 @@ export async function analyseUpload(
     pages,
     confidence,
     created_at: isoNow(clock),
-    processing_ms: Math.round(performance.now() - started),
+    processing_ms: processingMs,
     needs_review: outcome.review_fields.length > 0 ? 1 : 0,
     has_duplicates: 0,
     source_channel: source.channel,

@@ -2,6 +2,8 @@
 // Runs inside an extraction worker thread; see extraction-pool.ts for the main-thread side.
 import type { ExtractionOutcome } from '../schemas/document.schema.js';
 import { parseEInvoiceXml, type EmbeddedInvoiceXml } from './einvoice/index.js';
+import { signCreditNoteLines, signCreditNoteTotals } from './fields/credit-note-sign.js';
+import type { DocumentKind } from './fields/context.js';
 import { findFields, type Findings } from './fields/find-fields.js';
 import { fromEInvoice, type EInvoiceFindings } from './fields/from-einvoice.js';
 import { findLineItems } from './fields/line-items/index.js';
@@ -24,12 +26,20 @@ export function extractFromRead(read: ReadDocument, hints: ExtractionRequest['hi
   const warnings = [...read.warnings];
   const einvoice = read.embeddedXml ? timings.timeSync('fields', () => useEmbeddedXml(read.embeddedXml!, page.findings, document, warnings)) : null;
   const findings = einvoice?.findings ?? page.findings;
-  warnings.push(...timings.timeSync('reconcile', () => reconcile(findings, page.kind)));
+  const kind = einvoice ? kindDeclared(einvoice.creditNote, page.kind) : page.kind;
+  // One sign while reconciling and reading lines, so a page that prints "-233,47 €" at the total and
+  // its VAT and lines unsigned still adds up; negative for the output below.
+  if (kind === 'credit_note') signCreditNoteTotals(findings, 1);
+  warnings.push(...timings.timeSync('reconcile', () => reconcile(findings, kind)));
   const lineItems = einvoice
     ? { items: einvoice.lineItems, findings: new Map(), groups: new Map(), warnings: [] }
     : timings.timeSync('fields', () => findLineItems(page.context, findings));
   for (const [path, found] of lineItems.groups) findings.set(path, found);
   warnings.push(...lineItems.warnings);
+  if (kind === 'credit_note') {
+    signCreditNoteTotals(findings, -1);
+    signCreditNoteLines(lineItems.items, lineItems.findings);
+  }
   const fields = buildOutcomeFields(findings, lineItems.items, lineItems.findings);
   const isDocument = looksLikeDocument(findings.size, text);
   if (!isDocument) warnings.push('not_a_document: no invoice, receipt or bill fields were found on the page');
@@ -42,7 +52,7 @@ export function extractFromRead(read: ReadDocument, hints: ExtractionRequest['hi
   };
 }
 
-function useEmbeddedXml(embedded: EmbeddedInvoiceXml, page: Findings, document: TextDocument, warnings: string[]): EInvoiceFindings | null {
+function useEmbeddedXml(embedded: EmbeddedInvoiceXml, page: Findings, document: TextDocument, warnings: string[]): (EInvoiceFindings & { creditNote: boolean }) | null {
   const parsed = parseEInvoiceXml(embedded.xml);
   if (!parsed) {
     warnings.push(`embedded_xml_unreadable: ${embedded.filename} is not a CII or UBL invoice; fields are read from the page`);
@@ -50,7 +60,13 @@ function useEmbeddedXml(embedded: EmbeddedInvoiceXml, page: Findings, document: 
   }
   const used = fromEInvoice(parsed.fields, page, document);
   if (!used) warnings.push(`embedded_xml_mismatch: ${embedded.filename} describes another invoice than the page shows; fields are read from the page`);
-  return used;
+  return used && { ...used, creditNote: parsed.creditNote };
+}
+
+/** The XML's type code says whether it is a credit note; a correction (384) keeps the signs it is written with. */
+function kindDeclared(creditNote: boolean, onPage: DocumentKind): DocumentKind {
+  if (creditNote) return 'credit_note';
+  return onPage === 'credit_note' ? 'invoice' : onPage;
 }
 
 /** A business document has amounts and some of the fields; a street photo or a page of prose has neither. */

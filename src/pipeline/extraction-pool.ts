@@ -1,5 +1,6 @@
 // The main-thread side of extraction: a pool of worker threads sized to the cores, a time limit and
 // a heap limit per document, so one hostile or huge file cannot stall or crash the service.
+import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import { ServiceError } from '../errors.js';
 import { keepLargeBuffersOutOfArenas } from './release-memory.js';
@@ -16,6 +17,9 @@ export interface ExtractionPoolOptions {
   /** Told of every document's result ("ok" or the error code) and stage times (metrics). */
   observe?: (result: string, stages: StageSeconds) => void;
 }
+
+/** A processed document and its own processing time, from its turn on a thread (not its wait for one). */
+export type TimedExtraction = ExtractionResult & { processingMs: number };
 
 export class ExtractionPool {
   private readonly pool: Piscina;
@@ -41,10 +45,11 @@ export class ExtractionPool {
     });
   }
 
-  async extract(request: ExtractionRequest): Promise<ExtractionResult> {
+  async extract(request: ExtractionRequest): Promise<TimedExtraction> {
     // The time limit is for processing: a document waiting for a free thread behind a busy queue
     // has not started yet, so it waits here, outside the pool, and its clock starts with its turn.
     await this.turn();
+    const started = performance.now();
     let reply: ExtractionReply;
     try {
       reply = await this.pool.run(request, { signal: AbortSignal.timeout(this.options.timeoutMs) });
@@ -57,7 +62,7 @@ export class ExtractionPool {
     }
     this.options.observe?.(reply.ok ? 'ok' : reply.error.code, reply.stages);
     if (!reply.ok) throw new ServiceError(reply.error.code, reply.error.message);
-    return reply;
+    return { ...reply, processingMs: Math.round(performance.now() - started) };
   }
 
   /** Takes a thread's place, or waits until a finishing document hands its place over. */

@@ -52,7 +52,7 @@ export const CallbackEvent = Type.Object(
     business_id: Type.String(),
     source: Type.Object(
       { channel: SourceChannel, email_id: Type.Optional(Type.String()) },
-      { additionalProperties: false },
+      { additionalProperties: false, title: 'EventSource' },
     ),
     data: Document,
   },

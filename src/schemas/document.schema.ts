@@ -84,7 +84,7 @@ export const DocumentList = Type.Object(
     count: Type.Integer({ minimum: 0, description: 'Number of items on this page' }),
     pagination: Type.Object(
       { limit: Type.Integer(), next_cursor: Type.Union([Type.String(), Type.Null()]) },
-      { additionalProperties: false },
+      { additionalProperties: false, title: 'Pagination' },
     ),
   },
   { additionalProperties: false, title: 'DocumentList' },

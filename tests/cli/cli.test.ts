@@ -1,6 +1,6 @@
 // The `ledgerlens` command as an operator uses it: keys, businesses, offline extraction, first start.
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -97,9 +97,62 @@ describe('ledgerlens CLI', () => {
     }
   });
 
+  test('extract: usage errors print a message and exit 2, before any file is read', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ledgerlens-usage-'));
+    try {
+      await writeFile(join(dir, 'invoice.pdf'), await textPdf([['Arve nr 17']]));
+      const cases: [string[], RegExp][] = [
+        [['extract'], /needs at least one FILE/],
+        [['extract', join(dir, 'missing.pdf')], /missing\.pdf: no such file/],
+        [['extract', join(dir, 'invoice.pdf'), join(dir, 'missing.pdf'), '--out', join(dir, 'out')], /missing\.pdf: no such file/],
+        [['extract', dir], /not a file \(a folder/],
+        [['extract', join(dir, 'invoice.pdf'), join(dir, 'invoice.pdf')], /several files needs --out/],
+        [['extract', join(dir, 'invoice.pdf'), '--no-such-option'], /Unknown option '--no-such-option'/],
+      ];
+      for (const [args, message] of cases) {
+        const res = await runCli(args, env);
+        assert.equal(res.code, 2, `${args.join(' ')}: ${res.stderr}`);
+        assert.match(res.stderr, message);
+        assert.doesNotMatch(res.stderr, /\n\s+at /, 'no stack trace');
+      }
+      assert.deepEqual(await readdir(dir), ['invoice.pdf'], 'nothing was written');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('extract --out: inputs of the same name each get their own output, and a summary line ends the run', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ledgerlens-same-name-'));
+    try {
+      await Promise.all(['a', 'b'].map((sub) => mkdir(join(dir, sub))));
+      await writeFile(join(dir, 'a', 'invoice.pdf'), await textPdf([['Arve nr A-1']]));
+      await writeFile(join(dir, 'b', 'invoice.pdf'), await textPdf([['Arve nr B-2']]));
+      await writeFile(join(dir, 'a', 'invoice.jpg'), await jpegImage());
+      await writeFile(join(dir, 'a', 'notes.txt'), 'not a document');
+      const out = join(dir, 'out');
+      const inputs = ['a/invoice.pdf', 'b/invoice.pdf', 'a/invoice.jpg', 'a/notes.txt'].map((p) => join(dir, p));
+      const res = await runCli(['extract', ...inputs, '--out', out, '--raw-text'], env);
+      assert.equal(res.code, 1, 'one input failed');
+      assert.deepEqual((await readdir(out)).sort(), ['invoice-2.json', 'invoice-3.json', 'invoice.json']);
+      const read = async (name: string) => JSON.parse(await readFile(join(out, name), 'utf8'));
+      assert.match((await read('invoice.json')).raw_text, /A-1/);
+      assert.match((await read('invoice-2.json')).raw_text, /B-2/);
+      assert.equal((await read('invoice-3.json')).content_type, 'image/jpeg');
+      assert.match(res.stderr, /b\/invoice\.pdf ok \(\d+ ms\) -> .*invoice-2\.json/);
+      assert.match(res.stderr.trim().split('\n').at(-1)!, /^3 of 4 extracted, 1 failed, in \d+\.\d s$/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   test('bad configuration stops with the variable name', async () => {
     const res = await runCli(['businesses', 'list'], { ...env, LEDGERLENS_MAX_PAGES: 'lots' });
     assert.equal(res.code, 1);
     assert.match(res.stderr, /LEDGERLENS_MAX_PAGES/);
+    for (const [name, value] of [['LEDGERLENS_OCR_ENGINE', 'tess'], ['LEDGERLENS_OCR_LANGUAGES', 'eng+xyz']] as const) {
+      const ocr = await runCli(['extract', 'whatever.pdf'], { ...env, [name]: value });
+      assert.equal(ocr.code, 1, ocr.stderr);
+      assert.match(ocr.stderr, new RegExp(`^ledgerlens: ${name}`));
+    }
   });
 });

@@ -1,115 +1,20 @@
-// The shapes the dashboard reads; they mirror the service's schemas (src/schemas).
-export interface Owner {
-  id: string;
-  email: string;
-}
+// The shapes the dashboard reads are the service's own schemas (src/schemas), taken as TypeScript
+// types (TypeBox's Static): the definitions that validate the API, serialize its answers and name
+// the components of /openapi.json type these screens too, so a changed member breaks this build
+// rather than a screen. Type-only imports: nothing of src/ reaches the bundle. See docs/dashboard.md.
+import type { Static } from 'typebox';
+import type * as Dashboard from '../../src/schemas/dashboard.schema.js';
 
-export interface SessionInfo {
-  owner: Owner;
-  csrf_token: string;
-}
+export type { Document as DocumentDetail, DocumentList, DocumentSummary, Duplicate, Region } from '../../src/schemas/document.schema.js';
+export type { DocumentFields } from '../../src/schemas/document-fields.schema.js';
+export type { Callback, Delivery } from '../../src/schemas/callback.schema.js';
+export type { Usage } from '../../src/schemas/usage.schema.js';
 
-export interface Business {
-  id: string;
-  name: string;
-  created_at: string;
-}
-
-export interface Duplicate {
-  id: string;
-  filename: string;
-  reasons: string[];
-}
-
-export interface DocumentSummary {
-  id: string;
-  filename: string;
-  content_type: string;
-  size_bytes: number;
-  status: 'processed' | 'failed';
-  pages: number;
-  confidence: number;
-  created_at: string;
-  duplicates?: Duplicate[];
-}
-
-export interface Region {
-  page: number;
-  box: [number, number, number, number];
-}
-
-export interface DocumentDetail extends DocumentSummary {
-  extraction: Record<string, unknown>;
-  field_confidence: Record<string, number>;
-  field_status: Record<string, { status: string; review: boolean }>;
-  review_fields: string[];
-  warnings: string[];
-  regions?: Record<string, Region>;
-  raw_text?: string;
-}
-
-export interface DocumentList {
-  items: DocumentSummary[];
-  count: number;
-  pagination: { limit: number; next_cursor: string | null };
-}
-
-export interface ApiKey {
-  id: string;
-  label: string;
-  created_at: string;
-  revoked_at: string | null;
-}
-
-export interface CreatedKey {
-  id: string;
-  label: string;
-  secret: string;
-  replaces?: string;
-}
-
-export interface Delivery {
-  id: string;
-  document_id: string;
-  status: string;
-  attempts: number;
-  last_http_status: number | null;
-  last_error: string | null;
-  created_at: string;
-  delivered_at: string | null;
-}
-
-export interface Callback {
-  url: string;
-  enabled: boolean;
-  updated_at: string | null;
-  deliveries: Delivery[];
-  signing_secret?: string;
-}
-
-export interface Usage {
-  documents: number;
-  pages: number;
-  by_type: Record<string, number>;
-  last_request_at: string | null;
-}
-
-export interface Sender {
-  address: string;
-  status: 'held' | 'approved' | 'blocked';
-  held_messages: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface EmailSettings {
-  address: string;
-  senders: Sender[];
-}
-
-export interface SenderDecision {
-  address: string;
-  status: 'approved' | 'blocked' | null;
-  messages: number;
-  queued_documents: number;
-}
+export type SessionInfo = Dashboard.SessionInfo;
+export type Owner = SessionInfo['owner'];
+export type Business = Static<typeof Dashboard.Business>;
+export type ApiKey = Static<typeof Dashboard.ApiKey>;
+export type CreatedKey = Static<typeof Dashboard.CreatedKey>;
+export type Sender = Static<typeof Dashboard.Sender>;
+export type EmailSettings = Static<typeof Dashboard.EmailSettings>;
+export type SenderDecision = Static<typeof Dashboard.SenderDecision>;

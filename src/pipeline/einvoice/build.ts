@@ -6,6 +6,8 @@ import { roundTo } from './values.js';
 export interface MappedInvoice {
   /** The profile or customization the XML declares (guideline id in CII, CustomizationID in UBL). */
   profile: string | null;
+  /** The declared type is a credit note (document-type.ts); its amounts are as the XML writes them. */
+  creditNote: boolean;
   fields: DocumentFields;
 }
 

@@ -5,6 +5,7 @@ import type { DocumentFields } from '../../schemas/document-fields.schema.js';
 import { buildVatRate, present, uniqueBanks, type MappedInvoice } from './build.js';
 import { ciiLines, RATE } from './cii-lines.js';
 import { ciiParty } from './cii-party.js';
+import { isCreditNoteType } from './document-type.js';
 import { bicFromXml, ibanFromXml } from './identifiers.js';
 import { paymentMethod } from './payment.js';
 import { decimalsOf, parseDecimal, parseXmlDate } from './values.js';
@@ -62,7 +63,7 @@ export function mapCii(root: XmlElement): MappedInvoice {
     }),
     line_items: ciiLines(transaction),
   };
-  return { profile: textAt(root, CONTEXT, 'GuidelineSpecifiedDocumentContextParameter', 'ID'), fields };
+  return { profile: textAt(root, CONTEXT, 'GuidelineSpecifiedDocumentContextParameter', 'ID'), creditNote: isCreditNoteType(textAt(header, 'TypeCode')), fields };
 }
 
 function amount(from: XmlElement | null, name: string): number | null {

@@ -13,6 +13,8 @@ export interface ParsedEInvoice {
   syntax: InvoiceSyntax;
   /** The declared profile, e.g. "urn:cen.eu:en16931:2017" or "urn:ferd:CrossIndustryDocument:invoice:1p0:comfort". */
   profile: string | null;
+  /** The XML declares a credit note (type 381 and the like, or a UBL CreditNote). */
+  creditNote: boolean;
   fields: DocumentFields;
 }
 

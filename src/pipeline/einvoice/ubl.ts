@@ -1,7 +1,9 @@
 // OASIS UBL 2.x Invoice and CreditNote (XRechnung UBL, Peppol BIS). Credit notes state positive
-// amounts; the document type says they are credits, and the amounts are passed on as written.
+// amounts; the document type says they are credits. The amounts are passed on as written, with
+// creditNote set; the pipeline gives a credit note's amounts their sign (fields/credit-note-sign.ts).
 import type { DocumentFields, LineItem, Party } from '../../schemas/document-fields.schema.js';
 import { buildLineItem, buildParty, buildVatRate, present, uniqueBanks, type MappedInvoice } from './build.js';
+import { isCreditNoteType } from './document-type.js';
 import { bicFromXml, ibanFromXml, vatIdFromXml } from './identifiers.js';
 import { paymentMethod } from './payment.js';
 import { decimalsOf, isXmlFalse, parseDecimal, parseXmlDate, roundTo } from './values.js';
@@ -54,7 +56,8 @@ export function mapUbl(root: XmlElement): MappedInvoice {
     }),
     line_items: all(root, 'InvoiceLine|CreditNoteLine').map(ublLine),
   };
-  return { profile: textAt(root, 'CustomizationID'), fields };
+  const creditNote = root.name === 'CreditNote' || isCreditNoteType(textAt(root, 'InvoiceTypeCode'));
+  return { profile: textAt(root, 'CustomizationID'), creditNote, fields };
 }
 
 /** A second TaxTotal may restate the tax in the tax currency (without subtotals); take the invoice currency's. */

@@ -33,8 +33,16 @@ export function buildContext(document: TextDocument, hints: Hints): FieldContext
   };
 }
 
+/**
+ * A credit note's amounts are output negative (credit-note-sign.ts), so the words must name one: a
+ * German "Gutschrift (selbst ausgestellte Rechnung)" is a self-billed invoice, and French "avoir" is
+ * also the verb "to have", so only its titles count ("AVOIR" on a line, "facture d'avoir", "avoir n°").
+ */
+const CREDIT_NOTE =
+  /\b(?:credit note|gutschrift(?! ?\(?selbst)|kreeditarve|hyvityslasku|korekta|nota de credito|rechnungskorrektur|facture d.?avoir)\b|\bavoir (?:n ?[°ºo]|no\b|nr\b|numero|#)|^ *avoir *$/mu;
+
 function kindOf(folded: string, document: TextDocument): DocumentKind {
-  if (/\b(?:credit note|gutschrift|avoir|kreeditarve|hyvityslasku|korekta|nota de credito|rechnungskorrektur)\b/u.test(folded)) return 'credit_note';
+  if (CREDIT_NOTE.test(folded)) return 'credit_note';
   if (/\b(?:kwh|therms?|ccf|gallons|meter reading|service address|billing period|account number|amount due by)\b/u.test(folded) && !/\b(?:rechnung|facture)/u.test(folded)) return 'bill';
   // Shops print "TAX INVOICE" on till receipts; paying at the counter is what makes a receipt.
   const paidAtCounter = /\b(?:receipt|cashier|change|tendered|cash|kassenbon|quittung|tseke|kuitti|ticket|rounding adj\w*|thank you|merci|danke|aitah|kiitos)\b/u.test(folded);

@@ -104,7 +104,8 @@ export function DocumentScreen({ id }: { id: string }) {
           <div class="page">
             {image && <img src={image} alt={`Page ${page}`} />}
             {regions.map(([path, region]) => {
-              const [x0, y0, x1, y1] = region.box;
+              // The schema fixes four members (minItems = maxItems = 4); the defaults only satisfy the type.
+              const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = region.box;
               return (
                 <div
                   key={path}
