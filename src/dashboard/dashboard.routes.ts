@@ -12,6 +12,7 @@ import { callbackRoutes } from '../api/routes/callback.routes.js';
 import { documentsRoutes } from '../api/routes/documents.routes.js';
 import { usageRoutes } from '../api/routes/usage.routes.js';
 import { notFound } from '../errors.js';
+import { ingestLimits } from '../ingest/limits.js';
 import { RateLimitedError } from '../limits/usage-limits.js';
 import {
   ApiKeyList,
@@ -144,7 +145,7 @@ function pageImageRoute(server: FastifyInstance, services: Services): void {
       const document = await services.store.documents.find(request.businessId, document_id);
       const bytes = document && (await services.store.documents.fileContent(request.businessId, document_id));
       if (!document || !bytes) throw notFound('document');
-      const limits = { maxPages: services.config.maxPages, maxPixels: services.config.maxPixels };
+      const limits = ingestLimits(services.config);
       const png = await renderPageImage(bytes, document.content_type, page, limits);
       return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(png);
     },

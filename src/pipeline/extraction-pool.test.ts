@@ -9,7 +9,7 @@ const request = (bytes: Buffer): ExtractionRequest => ({
   mediaType: 'application/pdf',
   filename: 'queued.pdf',
   hints: {},
-  limits: { maxPages: 5, maxPixels: 1e8 },
+  limits: { maxPages: 5, maxPixels: 1e8, maxDecodedBytes: 512 * 1024 * 1024 },
   ignoreEmbeddedXml: false,
 });
 

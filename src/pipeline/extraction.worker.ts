@@ -2,9 +2,10 @@
 // because class instances do not survive the trip between threads.
 import sharp from 'sharp';
 import { ServiceError } from '../errors.js';
+import { withDecodeBudget } from '../ingest/pdf-decode-budget.js';
 import { extractFromRead } from './extract.js';
 import { readDocument } from './read-document.js';
-import { returnFreedMemory } from './release-memory.js';
+import { collectGarbage, returnFreedMemory } from './release-memory.js';
 import { StageTimings } from './stage-timings.js';
 import type { ExtractionReply, ExtractionRequest } from './types.js';
 
@@ -15,12 +16,14 @@ sharp.cache(false);
 export default async function runExtraction(request: ExtractionRequest): Promise<ExtractionReply> {
   const timings = new StageTimings();
   try {
-    const read = await readDocument(request, timings, { pageHash: true });
+    const read = await withDecodeBudget(request.limits.maxDecodedBytes, () => readDocument(request, timings, { pageHash: true }));
     const outcome = extractFromRead(read, request.hints, timings);
     return { ok: true, outcome, pageHash: read.pageHash ?? null, stages: timings.seconds };
   } catch (error) {
-    if (error instanceof ServiceError) return { ok: false, error: error.toPublic(), stages: timings.seconds };
-    throw error;
+    if (!(error instanceof ServiceError)) throw error;
+    // A refused bomb leaves up to the decoding budget in dropped buffers.
+    if (error.code === 'file_too_large') await collectGarbage();
+    return { ok: false, error: error.toPublic(), stages: timings.seconds };
   } finally {
     returnFreedMemory();
   }
