@@ -44,6 +44,8 @@ export interface Services {
   readonly mailIntake: MailIntake;
   /** The OCR engine and languages found at start-up, or why none can run. */
   readonly ocr: OcrStatus;
+  /** The extraction threads; the dashboard's page images are rendered there too. */
+  readonly pool: ExtractionPool;
   close(): Promise<void>;
 }
 
@@ -122,6 +124,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     email,
     mailIntake,
     ocr,
+    pool,
     async close() {
       await jobs.stop();
       await deliveries.stop();

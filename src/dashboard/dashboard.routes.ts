@@ -13,6 +13,7 @@ import { documentsRoutes } from '../api/routes/documents.routes.js';
 import { usageRoutes } from '../api/routes/usage.routes.js';
 import { notFound } from '../errors.js';
 import { ingestLimits } from '../ingest/limits.js';
+import type { MediaType } from '../ingest/media-type.js';
 import { RateLimitedError } from '../limits/usage-limits.js';
 import {
   ApiKeyList,
@@ -28,7 +29,6 @@ import {
   SignInBody,
 } from '../schemas/dashboard.schema.js';
 import { emailRoutes } from './email.routes.js';
-import { renderPageImage } from './page-image.js';
 import { checkOrigin, clearSessionCookie, registerSessionAuth, requireOwner, selectBusiness, setSessionCookie } from './session-auth.js';
 
 const hidden = { hide: true };
@@ -146,8 +146,8 @@ function pageImageRoute(server: FastifyInstance, services: Services): void {
       const bytes = document && (await services.store.documents.fileContent(request.businessId, document_id));
       if (!document || !bytes) throw notFound('document');
       const limits = ingestLimits(services.config);
-      const png = await renderPageImage(bytes, document.content_type, page, limits);
-      return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(png);
+      const png = await services.pool.renderPage({ bytes, mediaType: document.content_type as MediaType, page, limits });
+      return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
     },
   });
 }

@@ -1,10 +1,12 @@
 // The main-thread side of extraction: a pool of worker threads sized to the cores, a time limit and
-// a heap limit per document, so one hostile or huge file cannot stall or crash the service.
+// a heap limit per document, so one hostile or huge file cannot stall or crash the service. The
+// dashboard's page images are rendered here too, under the same limits: pdfjs drawing a hostile page
+// on the event loop held every other request for as long as it took.
 import { Piscina } from 'piscina';
 import { ServiceError } from '../errors.js';
 import { keepLargeBuffersOutOfArenas } from './release-memory.js';
 import type { StageSeconds } from './stage-timings.js';
-import type { ExtractionReply, ExtractionRequest, ExtractionResult } from './types.js';
+import type { ExtractionReply, ExtractionRequest, ExtractionResult, PageImageReply, PageImageRequest } from './types.js';
 
 export interface ExtractionPoolOptions {
   threads: number;
@@ -42,22 +44,37 @@ export class ExtractionPool {
   }
 
   async extract(request: ExtractionRequest): Promise<ExtractionResult> {
-    // The time limit is for processing: a document waiting for a free thread behind a busy queue
-    // has not started yet, so it waits here, outside the pool, and its clock starts with its turn.
-    await this.turn();
     let reply: ExtractionReply;
     try {
-      reply = await this.pool.run(request, { signal: AbortSignal.timeout(this.options.timeoutMs) });
+      reply = await this.runTask<ExtractionReply>(request, 'default');
     } catch (error) {
-      const crash = this.describeCrash(error);
-      this.options.observe?.(crash.code, {});
-      throw crash;
-    } finally {
-      this.release();
+      this.options.observe?.((error as ServiceError).code, {});
+      throw error;
     }
     this.options.observe?.(reply.ok ? 'ok' : reply.error.code, reply.stages);
     if (!reply.ok) throw new ServiceError(reply.error.code, reply.error.message);
     return reply;
+  }
+
+  /** One page of a document as a PNG (extraction.worker.ts, renderPage). */
+  async renderPage(request: PageImageRequest): Promise<Uint8Array> {
+    const reply = await this.runTask<PageImageReply>(request, 'renderPage');
+    if (!reply.ok) throw new ServiceError(reply.error.code, reply.error.message);
+    return reply.png;
+  }
+
+  /** Runs the worker's export `name` on its turn, within the time limit; a crash becomes a ServiceError. */
+  private async runTask<Reply>(task: ExtractionRequest | PageImageRequest, name: string): Promise<Reply> {
+    // The time limit is for processing: a task waiting for a free thread behind a busy queue has
+    // not started yet, so it waits here, outside the pool, and its clock starts with its turn.
+    await this.turn();
+    try {
+      return (await this.pool.run(task, { name, signal: AbortSignal.timeout(this.options.timeoutMs) })) as Reply;
+    } catch (error) {
+      throw this.describeCrash(error);
+    } finally {
+      this.release();
+    }
   }
 
   /** Takes a thread's place, or waits until a finishing document hands its place over. */

@@ -7,7 +7,8 @@ import { extractFromRead } from './extract.js';
 import { readDocument } from './read-document.js';
 import { collectGarbage, returnFreedMemory } from './release-memory.js';
 import { StageTimings } from './stage-timings.js';
-import type { ExtractionReply, ExtractionRequest } from './types.js';
+import { renderPageImage } from '../dashboard/page-image.js';
+import type { ExtractionReply, ExtractionRequest, PageImageReply, PageImageRequest } from './types.js';
 
 // libvips keeps the results of recent operations (up to 50 MB) for reuse; no two documents share
 // an image, so here that is memory held for nothing.
@@ -20,11 +21,28 @@ export default async function runExtraction(request: ExtractionRequest): Promise
     const outcome = extractFromRead(read, request.hints, timings);
     return { ok: true, outcome, pageHash: read.pageHash ?? null, stages: timings.seconds };
   } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    // A refused bomb leaves up to the decoding budget in dropped buffers.
-    if (error.code === 'file_too_large') await collectGarbage();
-    return { ok: false, error: error.toPublic(), stages: timings.seconds };
+    return { ok: false, error: (await refusal(error)).toPublic(), stages: timings.seconds };
   } finally {
     returnFreedMemory();
   }
+}
+
+/** A page for the dashboard, under the same decoding budget as its extraction. */
+export async function renderPage(request: PageImageRequest): Promise<PageImageReply> {
+  try {
+    const png = await withDecodeBudget(request.limits.maxDecodedBytes, () => renderPageImage(request.bytes, request.mediaType, request.page, request.limits));
+    return { ok: true, png };
+  } catch (error) {
+    return { ok: false, error: (await refusal(error)).toPublic() };
+  } finally {
+    returnFreedMemory();
+  }
+}
+
+/** The client's error, to send back as data; anything else is ours and crashes the task. */
+async function refusal(error: unknown): Promise<ServiceError> {
+  if (!(error instanceof ServiceError)) throw error;
+  // A refused bomb leaves up to the decoding budget in dropped buffers.
+  if (error.code === 'file_too_large') await collectGarbage();
+  return error;
 }

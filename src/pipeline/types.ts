@@ -26,6 +26,17 @@ export type ExtractionReply =
 
 export type ExtractionResult = Extract<ExtractionReply, { ok: true }>;
 
+/** One page of a stored document to picture for the dashboard; crosses to a worker thread like an extraction. */
+export interface PageImageRequest {
+  bytes: Uint8Array;
+  mediaType: MediaType;
+  /** 1-based. */
+  page: number;
+  limits: IngestLimits;
+}
+
+export type PageImageReply = { ok: true; png: Uint8Array } | { ok: false; error: PublicServiceError };
+
 /** The text of one page in reading order, as the reading stage hands it on. */
 export interface PageText {
   page: number;
