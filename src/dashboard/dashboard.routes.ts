@@ -11,6 +11,7 @@ import { readResponses } from '../api/responses.js';
 import { callbackRoutes } from '../api/routes/callback.routes.js';
 import { documentsRoutes } from '../api/routes/documents.routes.js';
 import { usageRoutes } from '../api/routes/usage.routes.js';
+import { pageView } from '../documents/present-document.js';
 import { notFound } from '../errors.js';
 import { ingestLimits } from '../ingest/limits.js';
 import type { MediaType } from '../ingest/media-type.js';
@@ -147,6 +148,9 @@ function pageImageRoute(server: FastifyInstance, services: Services): void {
       if (!document || !bytes) throw notFound('document');
       const limits = ingestLimits(services.config);
       const png = await services.pool.renderPage({ bytes, mediaType: document.content_type as MediaType, page, limits });
+      // Where the page OCR read lies on this image, for the regions to be drawn where the words are.
+      const view = pageView(document, page);
+      if (view) reply.header('x-page-view', JSON.stringify(view));
       return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
     },
   });

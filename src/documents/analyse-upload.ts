@@ -37,7 +37,7 @@ export async function analyseUpload(
 ): Promise<AnalysedDocument> {
   const started = performance.now();
   const mediaType = await detectMediaType(file.bytes);
-  const { outcome, pageHash } = await pool.extract({
+  const { outcome, pageHash, pageViews } = await pool.extract({
     bytes: file.bytes,
     mediaType,
     filename: file.filename,
@@ -51,6 +51,7 @@ export async function analyseUpload(
     ...rest,
     ...(options.regions ? { regions: regions ?? {} } : {}),
     ...(options.rawText && raw_text !== undefined ? { raw_text } : {}),
+    ...(Object.keys(pageViews).length ? { page_views: pageViews } : {}),
   };
   const row: DocumentRow = {
     id: documentId,

@@ -19,7 +19,8 @@ export default async function runExtraction(request: ExtractionRequest): Promise
   try {
     const read = await withDecodeBudget(request.limits.maxDecodedBytes, () => readDocument(request, timings, { pageHash: true }));
     const outcome = extractFromRead(read, request.hints, timings);
-    return { ok: true, outcome, pageHash: read.pageHash ?? null, stages: timings.seconds };
+    const pageViews = Object.fromEntries(read.pages.flatMap((p) => (p.view ? [[String(p.page), p.view]] : [])));
+    return { ok: true, outcome, pageHash: read.pageHash ?? null, pageViews, stages: timings.seconds };
   } catch (error) {
     return { ok: false, error: (await refusal(error)).toPublic(), stages: timings.seconds };
   } finally {

@@ -82,5 +82,5 @@ export async function ocrEngineStatus(): Promise<{ engine: EngineName; version: 
 }
 
 function pageWords(page: number, read: ReadPage): PageWords {
-  return { page, width: read.width, height: read.height, source: 'ocr', words: read.words };
+  return { page, width: read.width, height: read.height, source: 'ocr', words: read.words, ...(read.view ? { view: read.view } : {}) };
 }
