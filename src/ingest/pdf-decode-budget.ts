@@ -74,11 +74,6 @@ export function throwIfOverDecodeBudget(): void {
   if (current && current.used > current.limit) throw tooMuch(current.limit);
 }
 
-/** Whether pdfjs's own decoders are counted yet (after the first stream pdfjs made on this thread). */
-export function decodeStreamCounting(): boolean {
-  return decodeStreamCounted;
-}
-
 function charge(bytes: number): void {
   if (!current) return;
   if (!decodeStreamCounted) current.used = Infinity; // see the header: never run unbounded

@@ -1,13 +1,14 @@
-// Entry point of an extraction worker thread (piscina). Errors the client caused come back as data,
-// because class instances do not survive the trip between threads.
+// Entry points of an extraction worker thread (piscina): a document's extraction (the default export)
+// and a page image for the dashboard (renderPage), each under the document's decoding budget. Errors
+// the client caused come back as data, because class instances do not survive the trip between threads.
 import sharp from 'sharp';
+import { renderPageImage } from '../dashboard/page-image.js';
 import { ServiceError } from '../errors.js';
 import { withDecodeBudget } from '../ingest/pdf-decode-budget.js';
 import { extractFromRead } from './extract.js';
 import { readDocument } from './read-document.js';
 import { collectGarbage, returnFreedMemory } from './release-memory.js';
 import { StageTimings } from './stage-timings.js';
-import { renderPageImage } from '../dashboard/page-image.js';
 import type { ExtractionReply, ExtractionRequest, PageImageReply, PageImageRequest } from './types.js';
 
 // libvips keeps the results of recent operations (up to 50 MB) for reuse; no two documents share
