@@ -9,6 +9,7 @@ import { DeliveryWorker } from '../delivery/delivery-worker.js';
 import { DocumentService } from '../documents/document-service.js';
 import { EmailService } from '../email/email-service.js';
 import { MailIntake, MAX_HELD_MESSAGES } from '../email/mail-intake.js';
+import { ingestLimits } from '../ingest/limits.js';
 import { BatchService } from '../jobs/batch-service.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { KeyService } from '../keys/key-service.js';
@@ -44,6 +45,8 @@ export interface Services {
   readonly mailIntake: MailIntake;
   /** The OCR engine and languages found at start-up, or why none can run. */
   readonly ocr: OcrStatus;
+  /** The extraction threads; the dashboard's page images are rendered there too. */
+  readonly pool: ExtractionPool;
   close(): Promise<void>;
 }
 
@@ -82,7 +85,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     timeoutMs: config.extractionTimeoutMs,
     observe: (result, stages) => metrics.observeExtraction(result, stages),
   });
-  const limits = { maxPages: config.maxPages, maxPixels: config.maxPixels };
+  const limits = ingestLimits(config);
   const usageLimits = new UsageLimits(store, clock, { requestsPerMinute: config.rateLimitPerMinute, monthlyDocuments: config.monthlyDocumentQuota });
   const documents = new DocumentService(store, pool, clock, limits, new CursorCodec(cursorKey), usageLimits);
   const jobs = new JobRunner(store, documents, clock, log, {
@@ -127,6 +130,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     email,
     mailIntake,
     ocr,
+    pool,
     async close() {
       await jobs.stop();
       await deliveries.stop();

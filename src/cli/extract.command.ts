@@ -9,6 +9,7 @@ import type { Config } from '../config/config.js';
 import { analyseUpload } from '../documents/analyse-upload.js';
 import { presentDocument } from '../documents/present-document.js';
 import { ServiceError } from '../errors.js';
+import { ingestLimits } from '../ingest/limits.js';
 import { ExtractionPool } from '../pipeline/extraction-pool.js';
 import { newId } from '../security/ids.js';
 import { outputNames } from './output-names.js';
@@ -33,7 +34,7 @@ export async function runExtract(config: Config, argv: string[]): Promise<number
   if (values.out) await mkdir(values.out, { recursive: true });
 
   const pool = new ExtractionPool({ threads: config.extractionThreads, timeoutMs: config.extractionTimeoutMs });
-  const limits = { maxPages: config.maxPages, maxPixels: config.maxPixels };
+  const limits = ingestLimits(config);
   const options = {
     hints: {},
     rawText: values['raw-text'] ?? false,

@@ -14,6 +14,7 @@ export interface Config {
   readonly maxRequestBytes: number;
   readonly maxPages: number;
   readonly maxPixels: number;
+  readonly maxDecodedBytes: number;
   readonly extractionThreads: number;
   readonly extractionTimeoutMs: number;
   readonly jobConcurrency: number;
@@ -57,6 +58,7 @@ export const SETTINGS = {
   LEDGERLENS_MAX_REQUEST_BYTES: { default: String(110 * 1024 * 1024), doc: 'Largest accepted request body' },
   LEDGERLENS_MAX_PAGES: { default: '200', doc: 'Most pages per document (PDF pages, TIFF frames); multi-site utility bills run past 100' },
   LEDGERLENS_MAX_PIXELS: { default: String(100_000_000), doc: 'Most decoded pixels per image page' },
+  LEDGERLENS_MAX_DECODED_BYTES: { default: String(512 * 1024 * 1024), doc: "Most bytes a PDF's compressed streams may decode to, all together (decompression bombs)" },
   LEDGERLENS_EXTRACTION_THREADS: { default: '', doc: 'Extraction worker threads; default: the number of cores' },
   LEDGERLENS_EXTRACTION_TIMEOUT_MS: { default: '120000', doc: 'Time limit for one document' },
   LEDGERLENS_JOB_CONCURRENCY: { default: '', doc: 'Batch jobs run at once per process; default: the number of cores' },
@@ -166,6 +168,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     maxRequestBytes: integer(env, 'LEDGERLENS_MAX_REQUEST_BYTES', 1024),
     maxPages: integer(env, 'LEDGERLENS_MAX_PAGES', 1),
     maxPixels: integer(env, 'LEDGERLENS_MAX_PIXELS', 1),
+    maxDecodedBytes: integer(env, 'LEDGERLENS_MAX_DECODED_BYTES', 1024 * 1024),
     extractionThreads: integer(env, 'LEDGERLENS_EXTRACTION_THREADS', 1, cores),
     extractionTimeoutMs: integer(env, 'LEDGERLENS_EXTRACTION_TIMEOUT_MS', 100),
     jobConcurrency: integer(env, 'LEDGERLENS_JOB_CONCURRENCY', 1, cores),

@@ -11,7 +11,10 @@ import { readResponses } from '../api/responses.js';
 import { callbackRoutes } from '../api/routes/callback.routes.js';
 import { documentsRoutes } from '../api/routes/documents.routes.js';
 import { usageRoutes } from '../api/routes/usage.routes.js';
+import { pageView } from '../documents/present-document.js';
 import { notFound } from '../errors.js';
+import { ingestLimits } from '../ingest/limits.js';
+import type { MediaType } from '../ingest/media-type.js';
 import { RateLimitedError } from '../limits/usage-limits.js';
 import {
   ApiKeyList,
@@ -27,7 +30,6 @@ import {
   SignInBody,
 } from '../schemas/dashboard.schema.js';
 import { emailRoutes } from './email.routes.js';
-import { renderPageImage } from './page-image.js';
 import { checkOrigin, clearSessionCookie, registerSessionAuth, requireOwner, selectBusiness, setSessionCookie } from './session-auth.js';
 
 const hidden = { hide: true };
@@ -144,9 +146,12 @@ function pageImageRoute(server: FastifyInstance, services: Services): void {
       const document = await services.store.documents.find(request.businessId, document_id);
       const bytes = document && (await services.store.documents.fileContent(request.businessId, document_id));
       if (!document || !bytes) throw notFound('document');
-      const limits = { maxPages: services.config.maxPages, maxPixels: services.config.maxPixels };
-      const png = await renderPageImage(bytes, document.content_type, page, limits);
-      return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(png);
+      const limits = ingestLimits(services.config);
+      const png = await services.pool.renderPage({ bytes, mediaType: document.content_type as MediaType, page, limits });
+      // Where the page OCR read lies on this image, for the regions to be drawn where the words are.
+      const view = pageView(document, page);
+      if (view) reply.header('x-page-view', JSON.stringify(view));
+      return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
     },
   });
 }

@@ -35,7 +35,7 @@ export async function analyseUpload(
   { businessId, documentId, file, options, source }: AnalysisRequest,
 ): Promise<AnalysedDocument> {
   const mediaType = await detectMediaType(file.bytes);
-  const { outcome, pageHash, processingMs } = await pool.extract({
+  const { outcome, pageHash, processingMs, pageViews } = await pool.extract({
     bytes: file.bytes,
     mediaType,
     filename: file.filename,
@@ -49,6 +49,7 @@ export async function analyseUpload(
     ...rest,
     ...(options.regions ? { regions: regions ?? {} } : {}),
     ...(options.rawText && raw_text !== undefined ? { raw_text } : {}),
+    ...(Object.keys(pageViews).length ? { page_views: pageViews } : {}),
   };
   const row: DocumentRow = {
     id: documentId,

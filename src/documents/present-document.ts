@@ -1,10 +1,14 @@
 // Turns stored rows into the public shapes of the spec. The only place that knows both.
 import type { Document, DocumentSummary, Duplicate, DuplicateReason, ExtractionOutcome } from '../schemas/document.schema.js';
+import type { PageView, PageViews } from '../pipeline/types.js';
 import type { DuplicateListing } from '../storage/repositories/duplicates.repository.js';
 import type { DocumentRow, DocumentSummaryRow } from '../storage/repositories/documents.repository.js';
 
-/** The part of a pipeline outcome that is stored with the document. */
-export type StoredOutcome = Omit<ExtractionOutcome, 'pages' | 'confidence'>;
+/**
+ * The part of a pipeline outcome that is stored with the document, and where each page OCR turned or
+ * cut lies on the page as pictured (for the dashboard's page image; not part of the API).
+ */
+export type StoredOutcome = Omit<ExtractionOutcome, 'pages' | 'confidence'> & { page_views?: PageViews };
 
 /** `duplicates` is left out when the document has none (the spec makes it optional). */
 export function presentSummary(row: DocumentSummaryRow, duplicates: Duplicate[] = []): DocumentSummary {
@@ -24,8 +28,13 @@ export function presentSummary(row: DocumentSummaryRow, duplicates: Duplicate[] 
 }
 
 export function presentDocument(row: DocumentRow, duplicates: Duplicate[] = []): Document {
-  const outcome = JSON.parse(row.outcome_json) as StoredOutcome;
+  const { page_views: _views, ...outcome } = JSON.parse(row.outcome_json) as StoredOutcome;
   return { ...presentSummary(row, duplicates), ...outcome };
+}
+
+/** Where page `page` as read lies on the page as pictured; undefined when it was read as pictured. */
+export function pageView(row: DocumentRow, page: number): PageView | undefined {
+  return (JSON.parse(row.outcome_json) as StoredOutcome).page_views?.[String(page)];
 }
 
 /** Stored links grouped by the document they belong to. */

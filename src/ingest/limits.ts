@@ -1,10 +1,14 @@
+import type { Config } from '../config/config.js';
+
 export interface IngestLimits {
   maxPages: number;
   maxPixels: number;
+  /** Most bytes all of a PDF's compressed streams may decode to, together (pdf-decode-budget.ts). */
+  maxDecodedBytes: number;
 }
 
-/**
- * The most bytes one compressed PDF stream may decode to: the raw RGBA of the largest image page
- * accepted. Nothing legitimate in a document is bigger than its largest page image.
- */
-export const maxStreamBytes = (limits: IngestLimits): number => limits.maxPixels * 4;
+export const ingestLimits = (config: Pick<Config, 'maxPages' | 'maxPixels' | 'maxDecodedBytes'>): IngestLimits => ({
+  maxPages: config.maxPages,
+  maxPixels: config.maxPixels,
+  maxDecodedBytes: config.maxDecodedBytes,
+});

@@ -14,16 +14,31 @@ export interface ImageInfo {
 
 export async function inspectImage(bytes: Uint8Array, mediaType: MediaType, limits: IngestLimits): Promise<ImageInfo> {
   const info = mediaType === 'image/heic' ? await inspectHeic(bytes) : await inspectWithSharp(bytes, mediaType);
-  if (info.width * info.height > limits.maxPixels) {
-    throw new ServiceError(
-      'file_too_large',
-      `the image is ${info.width}×${info.height} pixels; at most ${limits.maxPixels} decoded pixels per page are accepted`,
-    );
-  }
+  checkPixels(info, 1, info.pages, limits);
   if (info.pages > limits.maxPages) {
     throw new ServiceError('too_many_pages', `the image has ${info.pages} pages; at most ${limits.maxPages} are accepted`);
   }
+  // Each TIFF page has its own size: a small first page says nothing of the next ones, and all are
+  // decoded in turn, so every page's header is read before any page is.
+  for (let page = 2; page <= info.pages; page++) checkPixels(await frameSize(bytes, page, mediaType), page, info.pages, limits);
   return info;
+}
+
+function checkPixels(size: { width: number; height: number }, page: number, pages: number, limits: IngestLimits): void {
+  if (size.width * size.height <= limits.maxPixels) return;
+  const which = pages > 1 ? `page ${page} of the image` : 'the image';
+  throw new ServiceError('file_too_large', `${which} is ${size.width}×${size.height} pixels; at most ${limits.maxPixels} decoded pixels per page are accepted`);
+}
+
+/** The size in a page's header; nothing is decoded. */
+async function frameSize(bytes: Uint8Array, page: number, mediaType: MediaType): Promise<{ width: number; height: number }> {
+  try {
+    const meta = await sharp(bytes, { page: page - 1, limitInputPixels: false }).metadata();
+    if (!meta.width || !meta.height) throw new Error('no dimensions');
+    return { width: meta.width, height: meta.height };
+  } catch {
+    throw undecodable(mediaType);
+  }
 }
 
 async function inspectWithSharp(bytes: Uint8Array, mediaType: MediaType): Promise<ImageInfo> {

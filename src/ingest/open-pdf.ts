@@ -1,19 +1,18 @@
 // Opens a PDF with pdfjs (Apache-2.0) and tells apart the ways that can go wrong for a client: a
-// decompression bomb, a password, a damaged file, too many pages.
+// password, a damaged file, too many pages. Decompression bombs are stopped while pdfjs decodes
+// (pdf-decode-budget.ts), by whoever runs the document's work under withDecodeBudget.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ServiceError } from '../errors.js';
-import { maxStreamBytes, type IngestLimits } from './limits.js';
-import { checkPdfStreamSizes } from './pdf-stream-budget.js';
+import type { IngestLimits } from './limits.js';
 
 const pdfjsRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 // Fonts for the 14 standard PDF fonts ship inside pdfjs-dist; nothing is fetched at run time.
 const standardFontDataUrl = pathToFileURL(join(pdfjsRoot, 'standard_fonts') + '/').href;
 
-export async function openPdf(bytes: Uint8Array, limits: IngestLimits): Promise<PDFDocumentProxy> {
-  await checkPdfStreamSizes(bytes, maxStreamBytes(limits));
+export async function openPdf(bytes: Uint8Array, limits: Pick<IngestLimits, 'maxPages' | 'maxPixels'>): Promise<PDFDocumentProxy> {
   let pdf: PDFDocumentProxy;
   try {
     pdf = await getDocument({

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { textPdf } from '../../tests/helpers/fixtures.js';
+import { BombFactory } from '../../tests/helpers/pdf-bombs.js';
+import { slowTextPage } from '../../tests/helpers/slow-page.js';
 import { ExtractionPool } from './extraction-pool.js';
 import type { ExtractionRequest } from './types.js';
 
@@ -9,7 +11,7 @@ const request = (bytes: Buffer): ExtractionRequest => ({
   mediaType: 'application/pdf',
   filename: 'queued.pdf',
   hints: {},
-  limits: { maxPages: 5, maxPixels: 1e8 },
+  limits: { maxPages: 5, maxPixels: 1e8, maxDecodedBytes: 512 * 1024 * 1024 },
   ignoreEmbeddedXml: false,
 });
 
@@ -40,5 +42,27 @@ test('the time limit counts processing, not the wait for a thread: a long queue 
     assert.ok(Date.now() - started > timeoutMs, 'the queue outlasted one document\'s limit');
   } finally {
     await pool.close();
+  }
+});
+
+test('a dashboard page image is rendered in a thread within the time limit and the decoding budget', async () => {
+  const page = (bytes: Buffer, maxDecodedBytes = 512 * 1024 * 1024) => ({ bytes, mediaType: 'application/pdf' as const, page: 1, limits: { maxPages: 5, maxPixels: 1e8, maxDecodedBytes } });
+  const pool = new ExtractionPool({ threads: 1, timeoutMs: 60_000 });
+  try {
+    const png = await pool.renderPage(page(await textPdf([['Invoice 1', 'Total 12.50 EUR']])));
+    assert.equal(Buffer.from(png).subarray(1, 4).toString('latin1'), 'PNG');
+    const bomb = new BombFactory(8 * 1024 * 1024).pdf({ filter: 'lzw', form: 'indirect', keyword: 'stream\r', padding: 5000, placement: 'content' });
+    await assert.rejects(pool.renderPage(page(bomb, 2 * 1024 * 1024)), { code: 'file_too_large' });
+    await assert.rejects(pool.renderPage({ ...page(await textPdf([['Invoice 1']])), page: 2 }), { code: 'not_found' });
+  } finally {
+    await pool.close();
+  }
+  const short = new ExtractionPool({ threads: 1, timeoutMs: 1000 });
+  try {
+    const started = Date.now();
+    await assert.rejects(short.renderPage(page(slowTextPage(300_000))), { code: 'processing_failed' });
+    assert.ok(Date.now() - started < 5000, `stopped after ${Date.now() - started} ms`);
+  } finally {
+    await short.close();
   }
 });

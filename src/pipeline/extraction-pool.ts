@@ -1,11 +1,13 @@
 // The main-thread side of extraction: a pool of worker threads sized to the cores, a time limit and
-// a heap limit per document, so one hostile or huge file cannot stall or crash the service.
+// a heap limit per document, so one hostile or huge file cannot stall or crash the service. The
+// dashboard's page images are rendered here too, under the same limits: pdfjs drawing a hostile page
+// on the event loop held every other request for as long as it took.
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import { ServiceError } from '../errors.js';
 import { keepLargeBuffersOutOfArenas } from './release-memory.js';
 import type { StageSeconds } from './stage-timings.js';
-import type { ExtractionReply, ExtractionRequest, ExtractionResult } from './types.js';
+import type { ExtractionReply, ExtractionRequest, ExtractionResult, PageImageReply, PageImageRequest } from './types.js';
 
 export interface ExtractionPoolOptions {
   threads: number;
@@ -46,23 +48,43 @@ export class ExtractionPool {
   }
 
   async extract(request: ExtractionRequest): Promise<TimedExtraction> {
-    // The time limit is for processing: a document waiting for a free thread behind a busy queue
-    // has not started yet, so it waits here, outside the pool, and its clock starts with its turn.
-    await this.turn();
-    const started = performance.now();
     let reply: ExtractionReply;
+    let ms: number;
     try {
-      reply = await this.pool.run(request, { signal: AbortSignal.timeout(this.options.timeoutMs) });
+      ({ reply, ms } = await this.runTask<ExtractionReply>(request, 'default'));
     } catch (error) {
-      const crash = this.describeCrash(error);
-      this.options.observe?.(crash.code, {});
-      throw crash;
-    } finally {
-      this.release();
+      this.options.observe?.((error as ServiceError).code, {});
+      throw error;
     }
     this.options.observe?.(reply.ok ? 'ok' : reply.error.code, reply.stages);
     if (!reply.ok) throw new ServiceError(reply.error.code, reply.error.message);
-    return { ...reply, processingMs: Math.round(performance.now() - started) };
+    return { ...reply, processingMs: ms };
+  }
+
+  /** One page of a document as a PNG (extraction.worker.ts, renderPage). */
+  async renderPage(request: PageImageRequest): Promise<Uint8Array> {
+    const { reply } = await this.runTask<PageImageReply>(request, 'renderPage');
+    if (!reply.ok) throw new ServiceError(reply.error.code, reply.error.message);
+    return reply.png;
+  }
+
+  /**
+   * Runs the worker's export `name` on its turn, within the time limit; a crash becomes a
+   * ServiceError. `ms` is the task's own time, from its turn on a thread (not its wait for one).
+   */
+  private async runTask<Reply>(task: ExtractionRequest | PageImageRequest, name: string): Promise<{ reply: Reply; ms: number }> {
+    // The time limit is for processing: a task waiting for a free thread behind a busy queue has
+    // not started yet, so it waits here, outside the pool, and its clock starts with its turn.
+    await this.turn();
+    const started = performance.now();
+    try {
+      const reply = (await this.pool.run(task, { name, signal: AbortSignal.timeout(this.options.timeoutMs) })) as Reply;
+      return { reply, ms: Math.round(performance.now() - started) };
+    } catch (error) {
+      throw this.describeCrash(error);
+    } finally {
+      this.release();
+    }
   }
 
   /** Takes a thread's place, or waits until a finishing document hands its place over. */

@@ -1,12 +1,15 @@
-// Entry point of an extraction worker thread (piscina). Errors the client caused come back as data,
-// because class instances do not survive the trip between threads.
+// Entry points of an extraction worker thread (piscina): a document's extraction (the default export)
+// and a page image for the dashboard (renderPage), each under the document's decoding budget. Errors
+// the client caused come back as data, because class instances do not survive the trip between threads.
 import sharp from 'sharp';
+import { renderPageImage } from '../dashboard/page-image.js';
 import { ServiceError } from '../errors.js';
+import { withDecodeBudget } from '../ingest/pdf-decode-budget.js';
 import { extractFromRead } from './extract.js';
 import { readDocument } from './read-document.js';
-import { returnFreedMemory } from './release-memory.js';
+import { collectGarbage, returnFreedMemory } from './release-memory.js';
 import { StageTimings } from './stage-timings.js';
-import type { ExtractionReply, ExtractionRequest } from './types.js';
+import type { ExtractionReply, ExtractionRequest, PageImageReply, PageImageRequest } from './types.js';
 
 // libvips keeps the results of recent operations (up to 50 MB) for reuse; no two documents share
 // an image, so here that is memory held for nothing.
@@ -15,13 +18,33 @@ sharp.cache(false);
 export default async function runExtraction(request: ExtractionRequest): Promise<ExtractionReply> {
   const timings = new StageTimings();
   try {
-    const read = await readDocument(request, timings, { pageHash: true });
+    const read = await withDecodeBudget(request.limits.maxDecodedBytes, () => readDocument(request, timings, { pageHash: true }));
     const outcome = extractFromRead(read, request.hints, timings);
-    return { ok: true, outcome, pageHash: read.pageHash ?? null, stages: timings.seconds };
+    const pageViews = Object.fromEntries(read.pages.flatMap((p) => (p.view ? [[String(p.page), p.view]] : [])));
+    return { ok: true, outcome, pageHash: read.pageHash ?? null, pageViews, stages: timings.seconds };
   } catch (error) {
-    if (error instanceof ServiceError) return { ok: false, error: error.toPublic(), stages: timings.seconds };
-    throw error;
+    return { ok: false, error: (await refusal(error)).toPublic(), stages: timings.seconds };
   } finally {
     returnFreedMemory();
   }
+}
+
+/** A page for the dashboard, under the same decoding budget as its extraction. */
+export async function renderPage(request: PageImageRequest): Promise<PageImageReply> {
+  try {
+    const png = await withDecodeBudget(request.limits.maxDecodedBytes, () => renderPageImage(request.bytes, request.mediaType, request.page, request.limits));
+    return { ok: true, png };
+  } catch (error) {
+    return { ok: false, error: (await refusal(error)).toPublic() };
+  } finally {
+    returnFreedMemory();
+  }
+}
+
+/** The client's error, to send back as data; anything else is ours and crashes the task. */
+async function refusal(error: unknown): Promise<ServiceError> {
+  if (!(error instanceof ServiceError)) throw error;
+  // A refused bomb leaves up to the decoding budget in dropped buffers.
+  if (error.code === 'file_too_large') await collectGarbage();
+  return error;
 }

@@ -4,6 +4,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { ServiceError } from '../errors.js';
 import { inspectImage } from '../ingest/open-image.js';
 import { openPdf } from '../ingest/open-pdf.js';
+import { throwIfOverDecodeBudget } from '../ingest/pdf-decode-budget.js';
 import { activeContentWarnings } from './active-content.js';
 import { pageImageHash, pdfFirstPageHash } from './fingerprint/page-hash.js';
 import { findEmbeddedInvoiceXml, type EmbeddedInvoiceXml } from './einvoice/index.js';
@@ -71,6 +72,7 @@ async function readPdfPages(pdf: PDFDocumentProxy, languages: string[] | undefin
     const page = await timings.time('text_layer', () => pdf.getPage(number));
     try {
       const layer = await timings.time('text_layer', () => readPdfWords(page));
+      throwIfOverDecodeBudget();
       if (textLayerUsable(layer.words)) {
         pages.push(layer);
         continue;

@@ -21,10 +21,24 @@ export interface ExtractionRequest {
  * detection, and the seconds each stage took (for /metrics), also when the file was refused.
  */
 export type ExtractionReply =
-  | { ok: true; outcome: ExtractionOutcome; pageHash: string | null; stages: StageSeconds }
+  | { ok: true; outcome: ExtractionOutcome; pageHash: string | null; pageViews: PageViews; stages: StageSeconds }
   | { ok: false; error: PublicServiceError; stages: StageSeconds };
 
+/** The pages read other than as pictured, by page number (PageView). */
+export type PageViews = Record<string, PageView>;
+
 export type ExtractionResult = Extract<ExtractionReply, { ok: true }>;
+
+/** One page of a stored document to picture for the dashboard; crosses to a worker thread like an extraction. */
+export interface PageImageRequest {
+  bytes: Uint8Array;
+  mediaType: MediaType;
+  /** 1-based. */
+  page: number;
+  limits: IngestLimits;
+}
+
+export type PageImageReply = { ok: true; png: Uint8Array } | { ok: false; error: PublicServiceError };
 
 /** The text of one page in reading order, as the reading stage hands it on. */
 export interface PageText {
@@ -40,6 +54,17 @@ export interface Word {
   confidence: number;
 }
 
+/**
+ * How the page OCR read lies on the page as pictured (the image upright by its EXIF orientation, or
+ * the PDF page as rendered): the part of it that was cut out, on 0..1000 of the pictured page, then
+ * turned clockwise by `rotation` degrees, the canvas growing to hold the turned corners. Word boxes
+ * are on 0..1000 of that turned canvas. Absent when the page was read as pictured.
+ */
+export interface PageView {
+  crop: [number, number, number, number];
+  rotation: number;
+}
+
 /** The words of one page, in the order the source gave them; layout analysis orders them for reading. */
 export interface PageWords {
   page: number;
@@ -48,4 +73,5 @@ export interface PageWords {
   height: number;
   source: 'text-layer' | 'ocr';
   words: Word[];
+  view?: PageView;
 }

@@ -12,6 +12,7 @@ export const HOSTILE_LIMITS = {
   maxRequestBytes: 3_000_000,
   maxPages: 20,
   maxPixels: 20_000_000,
+  maxDecodedBytes: 200 * 1024 * 1024,
 } as const;
 
 /** A file upload: bytes with a name and the type the client claims. */
@@ -76,12 +77,15 @@ export function stream(data: Buffer, dict = ''): Buffer {
 const INVOICE_TEXT = Buffer.from('BT /F1 12 Tf 50 780 Td (Invoice 2024-77) Tj 0 -16 Td (Date 05.01.2024) Tj 0 -16 Td (Total 12.50 EUR) Tj ET');
 const FONT = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
 
-/** One readable invoice page (objects 1–5); `catalogExtra` adds to the catalog, `extra` are objects 6.. */
-function invoicePdf(catalogExtra: string, extra: PdfObject[] = []): Buffer {
+/**
+ * One readable invoice page (objects 1–5); `catalogExtra` adds to the catalog, `extra` are objects
+ * 6.., `contents` the page's content stream(s).
+ */
+function invoicePdf(catalogExtra: string, extra: PdfObject[] = [], contents = '5 0 R'): Buffer {
   return rawPdf([
     `<< /Type /Catalog /Pages 2 0 R ${catalogExtra} >>`,
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents ${contents} >>`,
     FONT,
     stream(INVOICE_TEXT),
     ...extra,
@@ -232,8 +236,8 @@ export async function hostileCases(): Promise<HostileCase[]> {
     {
       name: 'pdf-stream-bomb',
       covers: 'decompression bomb (PDF stream)',
-      // ~250 KB that inflates to 256 MB: over the per-stream budget of 4 bytes per allowed pixel.
-      input: file('bomb.pdf', invoicePdf('', [stream(deflatedZeros(256 * 1024 * 1024), '/Filter /FlateDecode')])),
+      // ~250 KB that inflates to 256 MB, drawn after the page's text: over the decoding budget.
+      input: file('bomb.pdf', invoicePdf('', [stream(deflatedZeros(256 * 1024 * 1024), '/Filter /FlateDecode')], '[5 0 R 6 0 R]')),
       single: tooLarge,
       batch: { job: 'failed', code: 'file_too_large' },
     },
@@ -241,7 +245,7 @@ export async function hostileCases(): Promise<HostileCase[]> {
       name: 'pdf-nested-stream-bomb',
       covers: 'decompression bomb (PDF stream)',
       // Deflated twice: small after the first pass, huge after the second.
-      input: file('bomb2.pdf', invoicePdf('', [stream(deflateSync(deflatedZeros(512 * 1024 * 1024)), '/Filter [/FlateDecode /FlateDecode]')])),
+      input: file('bomb2.pdf', invoicePdf('', [stream(deflateSync(deflatedZeros(512 * 1024 * 1024)), '/Filter [/FlateDecode /FlateDecode]')], '[5 0 R 6 0 R]')),
       single: tooLarge,
       batch: { job: 'failed', code: 'file_too_large' },
     },

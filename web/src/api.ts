@@ -1,6 +1,8 @@
 // The dashboard's HTTP client. Every call goes to the service's /dashboard/api with the session
 // cookie, the CSRF token on writes, and the selected business in X-Business-Id; answers are the
 // API's envelope, and failures become ApiError with the API's code and message.
+import { parsePageView, type PageView } from './page-view.js';
+
 const BASE = '/dashboard/api';
 
 export class ApiError extends Error {
@@ -53,11 +55,11 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   return unwrap<T>(response.status, await response.text());
 }
 
-/** A page of a stored document as an object URL, for an <img>. */
-export async function pageImageUrl(documentId: string, page: number): Promise<string> {
+/** A page of a stored document as an object URL, for an <img>, and where the page as read lies on it. */
+export async function pageImage(documentId: string, page: number): Promise<{ url: string; view: PageView | null }> {
   const response = await fetch(`${BASE}/business/documents/${encodeURIComponent(documentId)}/pages/${page}`, { headers: headers(false) });
   if (!response.ok) unwrap(response.status, await response.text());
-  return URL.createObjectURL(await response.blob());
+  return { url: URL.createObjectURL(await response.blob()), view: parsePageView(response.headers.get('x-page-view')) };
 }
 
 /** Uploads one file as the API's single-document upload (fields and regions kept), reporting bytes sent. */

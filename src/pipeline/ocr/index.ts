@@ -92,5 +92,5 @@ async function engineAndLanguages(requested: string[] | undefined): Promise<{ en
 }
 
 function pageWords(page: number, read: ReadPage): PageWords {
-  return { page, width: read.width, height: read.height, source: 'ocr', words: read.words };
+  return { page, width: read.width, height: read.height, source: 'ocr', words: read.words, ...(read.view ? { view: read.view } : {}) };
 }

@@ -1,7 +1,7 @@
 // One page through OCR: level the text lines, bring the text to the size Tesseract reads best,
 // read it, and if the reading is weak find out whether the page lies on its side or upside down.
 // Words come back on 0..1000 of the corrected page (upright and levelled); see README.md.
-import type { Word } from '../types.js';
+import type { PageView, Word } from '../types.js';
 import type { EngineWord, OcrEngine, PageLayout, RecognizeOptions, Threshold } from './engine.js';
 import { fromGray, toGray, type GrayImage } from './gray-image.js';
 import { analysePage, type PageGeometry } from './orientation.js';
@@ -27,6 +27,8 @@ export interface ReadPage {
   rotated: number;
   /** Clockwise degrees applied on top of `rotated` to level the lines. */
   deskewed: number;
+  /** Where the words' page lies on the image given, when it is not the image as given. */
+  view?: PageView;
   warnings: string[];
 }
 
@@ -72,7 +74,7 @@ const COLUMN_MAX_LINE_HEIGHTS = 45;
 
 export async function readPage(engine: OcrEngine, page: PageToRead, languages: readonly string[], signal?: AbortSignal): Promise<ReadPage> {
   const warnings: string[] = [];
-  const { input, geometry } = await onPaper(page, warnings);
+  const { input, geometry, crop } = await onPaper(page, warnings);
   const size = (image: { width: number; height: number }, scale: number) => ({ width: round1(image.width / scale / input.unitsScale), height: round1(image.height / scale / input.unitsScale) });
   if (geometry.ink < BLANK_INK) {
     return { words: [], ...size(input.image, 1), rotated: 0, deskewed: 0, warnings: [`no_text_found: page ${input.page} looks blank`] };
@@ -127,6 +129,7 @@ export async function readPage(engine: OcrEngine, page: PageToRead, languages: r
     ...(exact ? size({ width: w, height: h }, 1) : size(best.image, scale)),
     rotated: quarter,
     deskewed: skew,
+    ...(crop || best.turn !== 0 ? { view: { crop: crop ?? [0, 0, 1000, 1000], rotation: round1(((best.turn % 360) + 360) % 360) } } : {}),
     warnings,
   };
 }
@@ -137,7 +140,7 @@ export async function readPage(engine: OcrEngine, page: PageToRead, languages: r
  * its size) and measured again; the words are then on 0..1000 of the paper, which `page_cropped`
  * reports. Scans (no dark surroundings) are read whole.
  */
-async function onPaper(page: PageToRead, warnings: string[]): Promise<{ input: PageToRead; geometry: PageGeometry }> {
+async function onPaper(page: PageToRead, warnings: string[]): Promise<{ input: PageToRead; geometry: PageGeometry; crop?: PageView['crop'] }> {
   const geometry = await analysePage(page.image);
   const paper = geometry.paper;
   if (geometry.darkSurround <= LOCAL_THRESHOLD_ABOVE || !paper) return { input: page, geometry };
@@ -148,7 +151,8 @@ async function onPaper(page: PageToRead, warnings: string[]): Promise<{ input: P
   const box = { left, top, width: Math.min(width, paper.left + paper.width + margin) - left, height: Math.min(height, paper.top + paper.height + margin) - top };
   const image = await toGray(fromGray(page.image).extract(box));
   warnings.push(`page_cropped: page ${page.page} was cut to the paper (${box.width}×${box.height} of ${width}×${height} pixels) to read it`);
-  return { input: { ...page, image }, geometry: await analysePage(image) };
+  const crop: PageView['crop'] = [per1000(box.left, width), per1000(box.top, height), per1000(box.left + box.width, width), per1000(box.top + box.height, height)];
+  return { input: { ...page, image }, geometry: await analysePage(image), crop };
 }
 
 /**
@@ -279,6 +283,7 @@ function toPageWord(word: EngineWord, image: GrayImage): Word {
 }
 
 const clamp = (v: number) => Math.min(1000, Math.max(0, v));
+const per1000 = (v: number, of: number) => Math.round((v / of) * 10000) / 10;
 const quarterOf = (angle: number) => (((Math.round(angle / 90) * 90) % 360) + 360) % 360;
 /** Into (-180, 180]. */
 const normalise = (angle: number) => {

@@ -1,8 +1,9 @@
 // One document: its page image with the field regions drawn over it, the fields with status and
 // confidence (review fields highlighted), duplicates, warnings, raw text and a JSON download.
 import { useEffect, useState } from 'preact/hooks';
-import { call, pageImageUrl } from '../api.js';
+import { call, pageImage } from '../api.js';
 import { errorText, formatDate, formatPercent } from '../format.js';
+import { regionLayerStyle, type PageView } from '../page-view.js';
 import { documentHref } from '../route.js';
 import type { DocumentDetail } from '../types.js';
 
@@ -22,6 +23,8 @@ export function DocumentScreen({ id }: { id: string }) {
   const [document, setDocument] = useState<DocumentDetail | null>(null);
   const [page, setPage] = useState(1);
   const [image, setImage] = useState('');
+  const [view, setView] = useState<PageView | null>(null);
+  const [natural, setNatural] = useState({ width: 0, height: 0 });
   const [focus, setFocus] = useState('');
   const [error, setError] = useState('');
 
@@ -32,8 +35,11 @@ export function DocumentScreen({ id }: { id: string }) {
   useEffect(() => {
     if (!document || document.pages < 1) return;
     let url = '';
-    pageImageUrl(document.id, page).then(
-      (u) => setImage((url = u)),
+    pageImage(document.id, page).then(
+      (loaded) => {
+        setView(loaded.view);
+        setImage((url = loaded.url));
+      },
       (e: unknown) => setError(errorText(e)),
     );
     return () => url && URL.revokeObjectURL(url);
@@ -102,22 +108,31 @@ export function DocumentScreen({ id }: { id: string }) {
             </div>
           )}
           <div class="page">
-            {image && <img src={image} alt={`Page ${page}`} />}
-            {regions.map(([path, region]) => {
-              // The schema fixes four members (minItems = maxItems = 4); the defaults only satisfy the type.
-              const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = region.box;
-              return (
-                <div
-                  key={path}
-                  class={`region ${review.has(path) ? 'review' : ''} ${focus === path ? 'focus' : ''}`}
-                  data-field={path}
-                  title={path}
-                  style={{ left: `${x0 / 10}%`, top: `${y0 / 10}%`, width: `${(x1 - x0) / 10}%`, height: `${(y1 - y0) / 10}%` }}
-                  onMouseEnter={() => setFocus(path)}
-                  onMouseLeave={() => setFocus('')}
-                />
-              );
-            })}
+            {image && (
+              <img
+                src={image}
+                alt={`Page ${page}`}
+                onLoad={(e) => setNatural({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
+              />
+            )}
+            {/* The page as read, over the image as pictured (page-view.ts); regions are on 0..1000 of it. */}
+            <div class="region-layer" style={regionLayerStyle(view, natural.width, natural.height)}>
+              {regions.map(([path, region]) => {
+                // The schema fixes four members (minItems = maxItems = 4); the defaults only satisfy the type.
+                const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = region.box;
+                return (
+                  <div
+                    key={path}
+                    class={`region ${review.has(path) ? 'review' : ''} ${focus === path ? 'focus' : ''}`}
+                    data-field={path}
+                    title={path}
+                    style={{ left: `${x0 / 10}%`, top: `${y0 / 10}%`, width: `${(x1 - x0) / 10}%`, height: `${(y1 - y0) / 10}%` }}
+                    onMouseEnter={() => setFocus(path)}
+                    onMouseLeave={() => setFocus('')}
+                  />
+                );
+              })}
+            </div>
           </div>
         </div>
         <div class="fields">
