@@ -36,7 +36,7 @@ export async function analyseUpload(
   { businessId, documentId, file, options, source }: AnalysisRequest,
 ): Promise<AnalysedDocument> {
   const started = performance.now();
-  const mediaType = await detectMediaType(file.bytes);
+  const mediaType = await detectMediaType(file.bytes, file.declaredType);
   const { outcome, pageHash } = await pool.extract({
     bytes: file.bytes,
     mediaType,

@@ -13,9 +13,10 @@ export class JobsRepository {
     private readonly profile: DialectProfile,
   ) {}
 
-  async insert(row: JobRow, content: Buffer): Promise<void> {
+  /** A job failed at intake has no content: nothing to process, nothing kept. */
+  async insert(row: JobRow, content: Buffer | null): Promise<void> {
     await this.db.insertInto('jobs').values(row).execute();
-    await this.db.insertInto('job_inputs').values({ job_id: row.id, content }).execute();
+    if (content) await this.db.insertInto('job_inputs').values({ job_id: row.id, content }).execute();
   }
 
   find(businessId: string, id: string): Promise<JobRow | undefined> {
