@@ -1,13 +1,13 @@
 // Every error leaves as the spec's error envelope. Errors a client can cause map to 4xx codes; only
 // a fault of ours is a 500, and its message never carries internals (they go to the log).
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ServiceError } from '../errors.js';
+import { requestTooLarge, ServiceError } from '../errors.js';
 import { describeValidationErrors } from './validation.js';
 
 const FRAMEWORK_ERRORS: Record<string, (error: FastifyError) => ServiceError> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
     new ServiceError('unsupported_media_type', 'send application/json or multipart/form-data'),
-  FST_ERR_CTP_BODY_TOO_LARGE: () => new ServiceError('file_too_large', 'the request body is larger than this service accepts'),
+  FST_ERR_CTP_BODY_TOO_LARGE: requestTooLarge,
   FST_REQ_FILE_TOO_LARGE: () => new ServiceError('file_too_large', 'a file is larger than this service accepts'),
   FST_ERR_CTP_EMPTY_JSON_BODY: () => new ServiceError('invalid_request', 'the JSON body is empty'),
   FST_ERR_CTP_INVALID_JSON_BODY: () => new ServiceError('invalid_request', 'the body is not valid JSON'),
@@ -36,6 +36,9 @@ export function toServiceError(error: FastifyError, request: FastifyRequest): Se
 }
 
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  // Refused before its body was read whole (too large, malformed): the connection is closed after
+  // the answer, so the client stops sending and the rest is never read.
+  if (!request.raw.complete) reply.header('connection', 'close');
   const known = toServiceError(error, request);
   if (!known) {
     request.log.error({ err: error }, 'request failed');

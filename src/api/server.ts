@@ -90,7 +90,7 @@ export async function buildServer(services: Services): Promise<FastifyInstance> 
   await server.register(
     async (api) => {
       registerAuthentication(api, services.keys);
-      documentsRoutes(api, services, config.maxFileBytes);
+      documentsRoutes(api, services);
       jobsRoutes(api, services);
       metadataRoutes(api);
       usageRoutes(api, services);
