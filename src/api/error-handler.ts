@@ -18,6 +18,8 @@ const FRAMEWORK_ERRORS: Record<string, (error: FastifyError) => ServiceError> = 
   FST_INVALID_MULTIPART_CONTENT_TYPE: () => new ServiceError('invalid_request', 'the multipart body is malformed'),
   FST_PROTO_VIOLATION: () => new ServiceError('invalid_request', 'the body contains a forbidden member name'),
   FST_ERR_CTP_INVALID_CONTENT_TYPE: () => new ServiceError('unsupported_media_type', 'the Content-Type header is not valid'),
+  FST_ERR_BAD_URL: () => new ServiceError('invalid_request', 'the URL path has a malformed percent-encoding'),
+  FST_ERR_MAX_PARAM_LENGTH: () => new ServiceError('invalid_request', 'a path parameter is longer than any id'),
 };
 
 export function toServiceError(error: FastifyError, request: FastifyRequest): ServiceError | null {
