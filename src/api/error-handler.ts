@@ -38,10 +38,14 @@ export function toServiceError(error: FastifyError, request: FastifyRequest): Se
 }
 
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  // Refused before its body was read whole (too large, malformed): the connection is closed after
-  // the answer, so the client stops sending and the rest is never read.
-  if (!request.raw.complete) reply.header('connection', 'close');
   const known = toServiceError(error, request);
+  // Refused before its body was read whole: a body too large is read no further (the connection
+  // closes after the answer, so the client stops sending); any other body is read to its end and
+  // dropped, so that a client still sending gets the answer, not a reset, and can reuse the connection.
+  if (!request.raw.complete) {
+    if (known?.status === 413) reply.header('connection', 'close');
+    else request.raw.resume();
+  }
   if (!known) {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ success: false, error: { code: 'internal_error', message: 'an internal error occurred' } });
