@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { buildServer } from '../../src/api/server.js';
 import { createServices, type Services } from '../../src/app/services.js';
 import type { Clock } from '../../src/clock.js';
@@ -34,7 +34,7 @@ export interface ApiResponse {
   body: any;
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}, env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, env: Record<string, string> = {}, options: { clock?: Clock; log?: Logger } = {}): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'ledgerlens-test-')));
   const postgres = await postgresSchemaForTest();
   const config = loadConfig(
