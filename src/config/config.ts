@@ -12,7 +12,7 @@ export interface Config {
   readonly maxRequestBytes: number;
   readonly maxPages: number;
   readonly maxPixels: number;
-  /** Time to receive a request's headers, its whole request, and between requests on a kept-alive connection. */
+  // Time to receive a request's headers, the whole request, and between requests on a kept-alive connection.
   readonly headersTimeoutMs: number;
   readonly requestTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;

@@ -15,7 +15,7 @@ export interface MultipartBodyWatch {
 }
 
 /** The boundary parameter of a multipart Content-Type, quoted or not (RFC 2046: at most 70 characters). */
-export function boundaryOf(contentType: string | undefined): string | null {
+function boundaryOf(contentType: string | undefined): string | null {
   const match = /;\s*boundary\s*=\s*(?:"([^"]{1,70})"|([^\s;"]{1,70}))/i.exec(contentType ?? '');
   return match ? (match[1] ?? match[2]!) : null;
 }
