@@ -42,7 +42,7 @@ function readJson(body: JsonUpload, mode: UploadMode, maxFileBytes: number): Upl
     const field = 'pages' in body ? `pages[${index}].content` : 'content';
     return {
       filename: cleanFilename(entry.filename) ?? defaultFilename(index),
-      declaredType: entry.content_type ?? 'image/png',
+      declaredType: cleanDeclaredType(entry.content_type ?? 'image/png'),
       bytes: decodeBase64(field, entry.content, maxFileBytes),
     };
   });
@@ -101,7 +101,12 @@ async function readParts(request: FastifyRequest, mode: UploadMode): Promise<Upl
 async function readFilePart(part: Multipart & { type: 'file' }, filename: string): Promise<UploadedFile> {
   const bytes = await part.toBuffer();
   if (bytes.length === 0) throw invalidRequest(`file "${filename}" is empty`);
-  return { filename, declaredType: part.mimetype || null, bytes };
+  return { filename, declaredType: cleanDeclaredType(part.mimetype), bytes };
+}
+
+/** A declared type is only a label, stored with a batch job: control characters (a NUL, which PostgreSQL refuses in text) are dropped. */
+function cleanDeclaredType(type: string | undefined): string | null {
+  return type?.replace(/[\u0000-\u001f\u007f]/g, '') || null;
 }
 
 function toOptions(hints: string | undefined, rawText: boolean | undefined, regions: boolean | undefined): UploadOptions {
