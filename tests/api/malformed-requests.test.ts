@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { HTTP_STATUS } from '../../src/errors.js';
 import { ERROR_CODES } from '../../src/schemas/error.schema.js';
+import { signIn } from '../helpers/dashboard-client.js';
 import { textPdf } from '../helpers/fixtures.js';
 import { fuzzParams } from '../helpers/fuzz-params.js';
 import { rawRequest, type RawResponse } from '../helpers/raw-http.js';
@@ -191,6 +192,16 @@ describe('malformed requests', () => {
       }),
       fuzzParams(60, 20261126),
     );
+  });
+
+  test('a NUL in a JSON body is refused with 400, on the API and on the dashboard', async () => {
+    assertInvalidRequest(await server.api('/api/v1/callback', { method: 'PUT', json: { url: 'https://example.com/\u0000', enabled: true } }), 'callback', /NUL/);
+    await server.services.owners.create('nul@example.com', 'a long enough password');
+    const owner = await signIn(server.baseUrl, 'nul@example.com', 'a long enough password');
+    const business = await owner.call('POST', '/businesses', { json: { name: 'Shop \u0000 X' } });
+    assert.equal(business.status, 400, JSON.stringify(business.body));
+    assert.equal(business.body.error.code, 'invalid_request');
+    assert.equal((await owner.call('POST', '/businesses', { json: { name: 'Shop \\u0000 X' } })).status, 200, 'an escaped backslash before u0000 is text');
   });
 
   test('the paths of the report: %ZZ, an over-long id, a URL beyond the header limit, an id with %00', async () => {
