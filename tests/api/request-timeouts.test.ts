@@ -5,12 +5,15 @@ import assert from 'node:assert/strict';
 import type { Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
+import { slowPoisonedPdf } from '../helpers/hostile-files.js';
 import { openSocket, parseResponse, readUntilClosed } from '../helpers/raw-http.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const HEADERS_MS = 1000;
 const REQUEST_MS = 2000;
 const KEEP_ALIVE_MS = 1000;
+/** Longer than the request limit and its check: a request that takes this long to process still gets its answer. */
+const EXTRACTION_MS = REQUEST_MS + 1500;
 /** The server checks the limits every second; the rest is room for a busy machine. */
 const MARGIN_MS = 1000 + 1500;
 
@@ -26,7 +29,7 @@ function trickle(socket: Socket, everyMs: number): void {
 describe('request timeouts', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ headersTimeoutMs: HEADERS_MS, requestTimeoutMs: REQUEST_MS, keepAliveTimeoutMs: KEEP_ALIVE_MS });
+    server = await startTestServer({ headersTimeoutMs: HEADERS_MS, requestTimeoutMs: REQUEST_MS, keepAliveTimeoutMs: KEEP_ALIVE_MS, extractionTimeoutMs: EXTRACTION_MS });
   });
   after(() => server.close());
 
@@ -70,6 +73,14 @@ describe('request timeouts', () => {
     assert.equal(parseResponse(bytes)?.status, 200);
     assert.ok(closedAfterMs >= KEEP_ALIVE_MS - 100, `closed after ${closedAfterMs} ms`);
     assert.ok(closedAfterMs < KEEP_ALIVE_MS + MARGIN_MS, `idle connection still open after ${closedAfterMs} ms`);
+  });
+
+  test('only receiving the request is timed: a synchronous upload processed past the request limit gets its answer', { timeout: 30_000 }, async () => {
+    const started = Date.now();
+    const res = await server.api('/api/v1/documents', { method: 'POST', json: { content: slowPoisonedPdf().toString('base64'), content_type: 'application/pdf' } });
+    assert.ok(Date.now() - started > REQUEST_MS + 1000, `answered after ${Date.now() - started} ms: the file was not slow enough to show it`);
+    assert.equal(res.status, 422, JSON.stringify(res.body));
+    assert.equal(res.body.error.code, 'processing_failed');
   });
 
   test('the limits are configured by environment, with defaults, and a header limit above the request limit is refused', () => {
