@@ -218,7 +218,7 @@ describe('malformed requests', () => {
 /** Streams multipart file parts without a Content-Length until the server answers; what it answered and how much was sent. */
 function streamEndlessFiles(server: TestServer, path: string, file: Buffer): Promise<{ response: RawResponse; sentBytes: number }> {
   const boundary = 'endless';
-  const part = Buffer.concat([encodePart(boundary, { kind: 'file', field: fileField(path), filename: 'e.pdf', type: 'application/pdf', bytes: file })]);
+  const part = encodePart(boundary, { kind: 'file', field: fileField(path), filename: 'e.pdf', type: 'application/pdf', bytes: file });
   const url = new URL(path, server.baseUrl);
   return new Promise((resolve, reject) => {
     let sentBytes = 0;
