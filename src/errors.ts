@@ -51,3 +51,4 @@ export class ServiceError extends Error {
 
 export const notFound = (what: string) => new ServiceError('not_found', `${what} not found`);
 export const invalidRequest = (message: string) => new ServiceError('invalid_request', message);
+export const requestTooLarge = () => new ServiceError('file_too_large', 'the request body is larger than this service accepts');

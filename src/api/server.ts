@@ -8,9 +8,10 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import type { Services } from '../app/services.js';
 import { dashboardApi } from '../dashboard/dashboard.routes.js';
 import { registerStaticFiles } from '../dashboard/static-files.js';
-import { ServiceError } from '../errors.js';
+import { invalidRequest, ServiceError } from '../errors.js';
 import { newId } from '../security/ids.js';
 import { registerAuthentication } from './auth.js';
+import { answerClientError } from './client-errors.js';
 import { handleError } from './error-handler.js';
 import { registerJsonBodyParser } from './json-body.js';
 import { openapiOptions } from './openapi.js';
@@ -33,6 +34,15 @@ export async function buildServer(services: Services): Promise<FastifyInstance> 
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.maxRequestBytes,
     routerOptions: { maxParamLength: 200 },
+    // A client that sends its request slowly holds a connection and its buffers: the headers and
+    // the whole request each have a time limit, and idle kept-alive connections are closed.
+    // The limits are checked every second, so a connection outlives its limit by at most that.
+    http: { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    // Malformed URLs, over-long path parameters and parser failures leave in the envelope too.
+    frameworkErrors: handleError,
+    clientErrorHandler: answerClientError,
   });
   server.setValidatorCompiler(validatorCompiler);
   // Requests carry JSON or multipart bodies only; any other type is refused with 415.
@@ -42,6 +52,10 @@ export async function buildServer(services: Services): Promise<FastifyInstance> 
   server.setNotFoundHandler((request, reply) =>
     handleError(new ServiceError('not_found', `no route for ${request.method} ${request.url.split('?')[0]}`) as never, request, reply),
   );
+  // No id, search or cursor holds a NUL, and PostgreSQL refuses one in text: refused before any query.
+  server.addHook('onRequest', async (request) => {
+    if (/%00/.test(request.url)) throw invalidRequest('the URL holds an encoded NUL character (%00)');
+  });
   server.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -66,6 +80,7 @@ export async function buildServer(services: Services): Promise<FastifyInstance> 
     },
   });
 
+  server.get('/', { schema: { hide: true } }, async () => ({ name: 'ledgerlens', links: { dashboard: '/dashboard/', docs: '/docs', openapi: '/openapi.json' } }));
   server.get('/openapi.json', { schema: { hide: true } }, async () => server.swagger());
   // Unauthenticated like the probes: it carries counts and timings, never ids, keys or names. Off
   // with LEDGERLENS_METRICS=0, or moved to a port of its own with LEDGERLENS_METRICS_PORT.
@@ -90,7 +105,7 @@ export async function buildServer(services: Services): Promise<FastifyInstance> 
   await server.register(
     async (api) => {
       registerAuthentication(api, services.keys);
-      documentsRoutes(api, services, config.maxFileBytes);
+      documentsRoutes(api, services);
       jobsRoutes(api, services);
       metadataRoutes(api);
       usageRoutes(api, services);

@@ -3,7 +3,8 @@
 // credential headers are censored wherever a headers object is logged, up to two levels deep.
 import { pino, type DestinationStream, type Logger } from 'pino';
 
-const CREDENTIAL_HEADERS = ['authorization', '"x-api-key"', 'cookie'];
+// The CSRF token is no credential alone, but with a stolen session cookie it is what lets writes through.
+const CREDENTIAL_HEADERS = ['authorization', '"x-api-key"', 'cookie', '"x-csrf-token"'];
 const HEADER_OWNERS = ['headers', '*.headers', '*.*.headers'];
 
 export const REDACTED_PATHS = HEADER_OWNERS.flatMap((owner) => CREDENTIAL_HEADERS.map((header) => `${owner}[${header}]`));

@@ -15,6 +15,10 @@ export interface Config {
   readonly maxPages: number;
   readonly maxPixels: number;
   readonly maxDecodedBytes: number;
+  // Time to receive a request's headers, the whole request, and between requests on a kept-alive connection.
+  readonly headersTimeoutMs: number;
+  readonly requestTimeoutMs: number;
+  readonly keepAliveTimeoutMs: number;
   readonly extractionThreads: number;
   readonly extractionTimeoutMs: number;
   readonly jobConcurrency: number;
@@ -59,6 +63,12 @@ export const SETTINGS = {
   LEDGERLENS_MAX_PAGES: { default: '200', doc: 'Most pages per document (PDF pages, TIFF frames); multi-site utility bills run past 100' },
   LEDGERLENS_MAX_PIXELS: { default: String(100_000_000), doc: 'Most decoded pixels per image page' },
   LEDGERLENS_MAX_DECODED_BYTES: { default: String(512 * 1024 * 1024), doc: "Most bytes a PDF's compressed streams may decode to, all together (decompression bombs)" },
+  LEDGERLENS_HEADERS_TIMEOUT_MS: { default: '30000', doc: 'A connection that has not sent its request headers within this is closed' },
+  LEDGERLENS_REQUEST_TIMEOUT_MS: {
+    default: '300000',
+    doc: 'A connection that has not sent its whole request (headers and body) within this is closed; room for a full-size upload on a slow line',
+  },
+  LEDGERLENS_KEEP_ALIVE_TIMEOUT_MS: { default: '72000', doc: 'An idle kept-alive connection is closed after this; above the usual 60 s of proxies, so they close first' },
   LEDGERLENS_EXTRACTION_THREADS: { default: '', doc: 'Extraction worker threads; default: the number of cores' },
   LEDGERLENS_EXTRACTION_TIMEOUT_MS: { default: '120000', doc: 'Time limit for one document' },
   LEDGERLENS_JOB_CONCURRENCY: { default: '', doc: 'Batch jobs run at once per process; default: the number of cores' },
@@ -169,6 +179,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     maxPages: integer(env, 'LEDGERLENS_MAX_PAGES', 1),
     maxPixels: integer(env, 'LEDGERLENS_MAX_PIXELS', 1),
     maxDecodedBytes: integer(env, 'LEDGERLENS_MAX_DECODED_BYTES', 1024 * 1024),
+    headersTimeoutMs: integer(env, 'LEDGERLENS_HEADERS_TIMEOUT_MS', 100),
+    requestTimeoutMs: integer(env, 'LEDGERLENS_REQUEST_TIMEOUT_MS', 100),
+    keepAliveTimeoutMs: integer(env, 'LEDGERLENS_KEEP_ALIVE_TIMEOUT_MS', 100),
     extractionThreads: integer(env, 'LEDGERLENS_EXTRACTION_THREADS', 1, cores),
     extractionTimeoutMs: integer(env, 'LEDGERLENS_EXTRACTION_TIMEOUT_MS', 100),
     jobConcurrency: integer(env, 'LEDGERLENS_JOB_CONCURRENCY', 1, cores),
@@ -194,5 +207,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     emailHoldDays: integer(env, 'LEDGERLENS_EMAIL_HOLD_DAYS', 1),
     ...overrides,
   };
+  // Node refuses a header limit longer than the whole-request limit.
+  if (config.headersTimeoutMs > config.requestTimeoutMs) throw new ConfigError('LEDGERLENS_HEADERS_TIMEOUT_MS must not exceed LEDGERLENS_REQUEST_TIMEOUT_MS');
   return Object.freeze(config);
 }

@@ -92,7 +92,7 @@ export async function dashboardApi(api: FastifyInstance, services: Services): Pr
         business.addHook('onRequest', selectBusiness(keys));
         keysRoutes(business, services);
         pageImageRoute(business, services);
-        documentsRoutes(business, services, services.config.maxFileBytes);
+        documentsRoutes(business, services);
         callbackRoutes(business, services);
         usageRoutes(business, services);
         emailRoutes(business, services);

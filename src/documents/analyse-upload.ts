@@ -34,7 +34,7 @@ export async function analyseUpload(
   clock: Clock,
   { businessId, documentId, file, options, source }: AnalysisRequest,
 ): Promise<AnalysedDocument> {
-  const mediaType = await detectMediaType(file.bytes);
+  const mediaType = await detectMediaType(file.bytes, file.declaredType);
   const { outcome, pageHash, processingMs, pageViews } = await pool.extract({
     bytes: file.bytes,
     mediaType,

@@ -63,7 +63,7 @@ export async function readMessage(raw: Buffer, envelopeSender: string | null, ma
       continue;
     }
     try {
-      await detectMediaType(part.content);
+      await detectMediaType(part.content, part.contentType);
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
       ignored.push({ filename, reason: `${error.code}: ${error.message}` });

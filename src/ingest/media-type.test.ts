@@ -93,6 +93,24 @@ describe('detectMediaType', () => {
       { seed: 42, numRuns: 200 },
     );
   });
+
+  test('property: bytes that are no document but were sent as a PDF are pdf_unreadable; any other label keeps 415', async () => {
+    const junk = fc.oneof(fc.uint8Array({ maxLength: 2048 }).map((b) => Buffer.from(b)), fc.constant(tinyZip()), fc.string().map((t) => Buffer.from(t)));
+    const pdfLabel = fc.constantFrom('application/pdf', 'Application/PDF', 'application/pdf; charset=binary', ' application/pdf ');
+    const otherLabel = fc.constantFrom(null, undefined, '', 'image/png', 'application/octet-stream', 'application/pdfx', 'text/plain');
+    await fc.assert(
+      fc.asyncProperty(junk, pdfLabel, otherLabel, async (b, asPdf, other) => {
+        fc.pre(!b.subarray(0, 1024).toString('latin1').includes('%PDF-'));
+        await assert.rejects(detectMediaType(b, asPdf), (err: unknown) => err instanceof ServiceError && err.code === 'pdf_unreadable' && err.status === 422);
+        await assert.rejects(detectMediaType(b, other), (err: unknown) => err instanceof ServiceError && err.code === 'unsupported_media_type');
+      }),
+      { seed: 43, numRuns: 200 },
+    );
+  });
+
+  test('a real image sent as a PDF is still read as the image', async () => {
+    assert.equal(await detectMediaType(await blank().png().toBuffer(), 'application/pdf'), 'image/png');
+  });
 });
 
 test('a polyglot is what its first bytes say: a JPEG carrying a PDF in its first KiB is a JPEG', async () => {

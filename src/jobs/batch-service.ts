@@ -1,5 +1,7 @@
-// Accepts a batch: every file is checked up front (type, size), then all jobs and their inputs are
-// written in one transaction, so a batch is either wholly queued or not at all.
+// Accepts a batch: one job per file, all written in one transaction, so a batch is either wholly
+// recorded or not at all. A file that is no document is not a fault of the request: its job is
+// written already failed, with the code and message a single upload of it would answer, and the
+// other files are queued as usual.
 import { isoNow, type Clock } from '../clock.js';
 import { ServiceError, notFound } from '../errors.js';
 import { detectMediaType } from '../ingest/media-type.js';
@@ -16,31 +18,39 @@ export type JobOptions = UploadOptions & { channel: SourceChannel; emailId?: str
 
 export interface NewJob {
   row: JobRow;
-  content: Buffer;
+  /** null for a job failed at intake: there is nothing to process. */
+  content: Buffer | null;
+}
+
+/** One file of a batch; `refusal` fails its job at intake instead of queueing it. */
+export interface BatchFile {
+  file: UploadedFile;
+  options: JobOptions;
+  refusal?: ServiceError;
 }
 
 /** The rows of one batch, in order, ready for `jobs.insert` in the caller's transaction; documents ids are assigned now. */
-export function newJobs(businessId: string, batchId: string, files: { file: UploadedFile; options: JobOptions }[], now: string): NewJob[] {
-  return files.map(({ file, options }, position) => ({
+export function newJobs(businessId: string, batchId: string, files: BatchFile[], now: string): NewJob[] {
+  return files.map(({ file, options, refusal }, position) => ({
     row: {
       id: newId('job'),
       business_id: businessId,
       batch_id: batchId,
       position,
-      status: 'queued' as const,
+      status: refusal ? ('failed' as const) : ('queued' as const),
       document_id: newId('doc'),
       filename: file.filename,
       declared_type: file.declaredType,
       options_json: JSON.stringify(options),
-      error_code: null,
-      error_message: null,
+      error_code: refusal?.code ?? null,
+      error_message: refusal?.message ?? null,
       attempts: 0,
       lease_owner: null,
       lease_expires_at: null,
       created_at: now,
       updated_at: now,
     },
-    content: file.bytes,
+    content: refusal ? null : file.bytes,
   }));
 }
 
@@ -52,19 +62,13 @@ export class BatchService {
   ) {}
 
   async submit(businessId: string, files: UploadedFile[], options: UploadOptions, channel: SourceChannel = 'api'): Promise<BatchAccepted> {
-    await this.usageLimits.admitDocuments(businessId, files.length);
-    for (const [index, file] of files.entries()) {
-      try {
-        await detectMediaType(file.bytes);
-      } catch (error) {
-        if (error instanceof ServiceError) throw new ServiceError(error.code, `file ${index + 1} (${file.filename}): ${error.message}`);
-        throw error;
-      }
-    }
+    const jobOptions: JobOptions = { ...options, channel };
+    const checked = await Promise.all(files.map(async (file) => ({ file, options: jobOptions, refusal: await refusalOf(file) })));
+    // Only files that can become documents count against the quota.
+    await this.usageLimits.admitDocuments(businessId, checked.filter((f) => !f.refusal).length);
     const batchId = newId('bat');
     const now = isoNow(this.clock);
-    const jobOptions: JobOptions = { ...options, channel };
-    const jobs = newJobs(businessId, batchId, files.map((file) => ({ file, options: jobOptions })), now);
+    const jobs = newJobs(businessId, batchId, checked, now);
     await this.store.transaction(async (tx) => {
       for (const job of jobs) await tx.jobs.insert(job.row, job.content);
     });
@@ -82,5 +86,16 @@ export class BatchService {
     const row = await this.store.jobs.find(businessId, jobId);
     if (!row) throw notFound('job');
     return presentJob(row);
+  }
+}
+
+/** Why a file cannot become a document, when its bytes already say so; undefined when it can be tried. */
+async function refusalOf(file: UploadedFile): Promise<ServiceError | undefined> {
+  try {
+    await detectMediaType(file.bytes, file.declaredType);
+    return undefined;
+  } catch (error) {
+    if (error instanceof ServiceError) return error;
+    throw error;
   }
 }

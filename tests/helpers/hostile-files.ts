@@ -43,8 +43,8 @@ export interface HostileCase {
   /** What a single upload answers. */
   single: Expected;
   /**
-   * What a batch answers: refused up front like a single upload ("same": request and type problems),
-   * or queued, with the job failing with this code (reading problems are found by the job) or succeeding.
+   * What a batch answers: refused up front like a single upload ("same": problems of the request),
+   * or queued, with the file's job failing with this code or succeeding.
    */
   batch: 'same' | { job: 'succeeded' } | { job: 'failed'; code: string };
 }
@@ -292,7 +292,7 @@ export async function hostileCases(): Promise<HostileCase[]> {
       single: { status: 200, contentType: 'application/pdf' },
       batch: { job: 'succeeded' },
     },
-    { name: 'html-named-pdf', covers: 'wrong declared content type', input: file('invoice.pdf', Buffer.from('<html><script>alert(1)</script></html>'), { declaredType: 'application/pdf' }), single: { status: 415, code: 'unsupported_media_type' }, batch: 'same' },
+    { name: 'html-named-pdf', covers: 'wrong declared content type', input: file('invoice.pdf', Buffer.from('<html><script>alert(1)</script></html>'), { declaredType: 'application/pdf' }), single: { status: 422, code: 'pdf_unreadable' }, batch: { job: 'failed', code: 'pdf_unreadable' } },
     { name: 'pdf-declared-png', covers: 'wrong declared content type', input: file('invoice.png', text, { declaredType: 'image/png' }), single: { status: 200, contentType: 'application/pdf' }, batch: { job: 'succeeded' } },
     { name: 'png-declared-pdf', covers: 'wrong declared content type', input: file('scan.pdf', png, { declaredType: 'application/pdf' }), single: { status: 200, contentType: 'image/png' }, batch: { job: 'succeeded' } },
     {

@@ -19,7 +19,7 @@ import { readUpload } from '../upload/read-upload.js';
 const tags = ['documents'];
 const DocumentParams = IdParams('document_id');
 
-export function documentsRoutes(server: FastifyInstance, services: Services, maxFileBytes: number): void {
+export function documentsRoutes(server: FastifyInstance, services: Services): void {
   server.post('/documents', {
     schema: {
       operationId: 'create-document',
@@ -36,7 +36,7 @@ export function documentsRoutes(server: FastifyInstance, services: Services, max
     },
     onRequest: countUpload(services.usageLimits),
     handler: async (request) => {
-      const upload = await readUpload(request, 'single', maxFileBytes);
+      const upload = await readUpload(request, 'single', services.config);
       const file = upload.files[0]!;
       const document =
         services.config.syncExtraction === 'worker'
@@ -62,7 +62,7 @@ export function documentsRoutes(server: FastifyInstance, services: Services, max
     },
     onRequest: countUpload(services.usageLimits),
     handler: async (request, reply) => {
-      const upload = await readUpload(request, 'batch', maxFileBytes);
+      const upload = await readUpload(request, 'batch', services.config);
       const batch = await services.batches.submit(request.businessId, upload.files, upload.options, request.uploadChannel);
       return reply.status(202).send(ok(request, batch));
     },

@@ -8,6 +8,7 @@ import type { UploadedFile, UploadOptions } from '../../documents/upload.js';
 import { parseHints } from '../../pipeline/hints.js';
 import { MultipartOptionFields, type JsonUpload } from '../../schemas/upload.schema.js';
 import { decodeBase64 } from './base64.js';
+import { describeMultipartError, watchMultipartBody } from './multipart-body.js';
 import { cleanFilename, defaultFilename } from './filename.js';
 
 export type UploadMode = 'single' | 'batch';
@@ -22,10 +23,15 @@ const FILE_FIELD: Record<UploadMode, readonly string[]> = { single: ['file'], ba
 export const MAX_BATCH_FILES = 100;
 const optionFields = Compile(MultipartOptionFields);
 
-export async function readUpload(request: FastifyRequest, mode: UploadMode, maxFileBytes: number): Promise<Upload> {
-  if (request.isMultipart()) return readMultipart(request, mode);
+export interface UploadLimits {
+  maxFileBytes: number;
+  maxRequestBytes: number;
+}
+
+export async function readUpload(request: FastifyRequest, mode: UploadMode, limits: UploadLimits): Promise<Upload> {
+  if (request.isMultipart()) return readMultipart(request, mode, limits.maxRequestBytes);
   if (typeof request.body !== 'object' || request.body === null) throw invalidRequest('send a JSON object or a multipart form');
-  return readJson(request.body as JsonUpload, mode, maxFileBytes);
+  return readJson(request.body as JsonUpload, mode, limits.maxFileBytes);
 }
 
 function readJson(body: JsonUpload, mode: UploadMode, maxFileBytes: number): Upload {
@@ -36,7 +42,7 @@ function readJson(body: JsonUpload, mode: UploadMode, maxFileBytes: number): Upl
     const field = 'pages' in body ? `pages[${index}].content` : 'content';
     return {
       filename: cleanFilename(entry.filename) ?? defaultFilename(index),
-      declaredType: entry.content_type ?? 'image/png',
+      declaredType: cleanDeclaredType(entry.content_type ?? 'image/png'),
       bytes: decodeBase64(field, entry.content, maxFileBytes),
     };
   });
@@ -44,7 +50,20 @@ function readJson(body: JsonUpload, mode: UploadMode, maxFileBytes: number): Upl
   return { files, ignored, options };
 }
 
-async function readMultipart(request: FastifyRequest, mode: UploadMode): Promise<Upload> {
+async function readMultipart(request: FastifyRequest, mode: UploadMode, maxRequestBytes: number): Promise<Upload> {
+  const body = watchMultipartBody(request.raw, maxRequestBytes);
+  try {
+    const upload = await Promise.race([readParts(request, mode), body.overLimit]);
+    if (!body.closed()) throw invalidRequest('the multipart body has no closing boundary: the upload is incomplete');
+    return upload;
+  } catch (error) {
+    throw describeMultipartError(error);
+  } finally {
+    body.stop();
+  }
+}
+
+async function readParts(request: FastifyRequest, mode: UploadMode): Promise<Upload> {
   const files: UploadedFile[] = [];
   const ignored: string[] = [];
   const fields: Record<string, string> = {};
@@ -65,15 +84,16 @@ async function readMultipart(request: FastifyRequest, mode: UploadMode): Promise
       }
       files.push(await readFilePart(part, filename));
     } else {
-      if (part.fieldname in fields) throw invalidRequest(`field "${part.fieldname}" is given twice`);
+      // Refused as they come, so a flood of fields is refused at its first one.
+      if (!Object.hasOwn(MultipartOptionFields.properties, part.fieldname)) throw invalidRequest(`unknown field "${part.fieldname}"`);
+      if (Object.hasOwn(fields, part.fieldname)) throw invalidRequest(`field "${part.fieldname}" is given twice`);
       fields[part.fieldname] = String(part.value);
     }
   }
   if (files.length === 0) throw invalidRequest(`the multipart body has no "${FILE_FIELD[mode][0]}" file`);
   if (!optionFields.Check(fields)) {
     const error = optionFields.Errors(fields).find((e) => e.keyword !== 'boolean');
-    const member = error?.keyword === 'additionalProperties' ? `unknown field "${extraField(fields)}"` : `${error?.instancePath.slice(1) || 'a field'} ${error?.message ?? 'is not valid'}`;
-    throw invalidRequest(member);
+    throw invalidRequest(`${error?.instancePath.slice(1) || 'a field'} ${error?.message ?? 'is not valid'}`);
   }
   return { files, ignored, options: toOptions(fields.hints, fields.raw_text === 'true', fields.regions === 'true') };
 }
@@ -81,11 +101,12 @@ async function readMultipart(request: FastifyRequest, mode: UploadMode): Promise
 async function readFilePart(part: Multipart & { type: 'file' }, filename: string): Promise<UploadedFile> {
   const bytes = await part.toBuffer();
   if (bytes.length === 0) throw invalidRequest(`file "${filename}" is empty`);
-  return { filename, declaredType: part.mimetype || null, bytes };
+  return { filename, declaredType: cleanDeclaredType(part.mimetype), bytes };
 }
 
-function extraField(fields: Record<string, string>): string {
-  return Object.keys(fields).find((name) => !(name in MultipartOptionFields.properties)) ?? '';
+/** A declared type is only a label, stored with a batch job: control characters (a NUL, which PostgreSQL refuses in text) are dropped. */
+function cleanDeclaredType(type: string | undefined): string | null {
+  return type?.replace(/[\u0000-\u001f\u007f]/g, '') || null;
 }
 
 function toOptions(hints: string | undefined, rawText: boolean | undefined, regions: boolean | undefined): UploadOptions {

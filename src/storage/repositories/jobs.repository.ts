@@ -15,8 +15,10 @@ export class JobsRepository {
     private readonly wakeUps: WakeUps,
   ) {}
 
-  async insert(row: JobRow, content: Buffer): Promise<void> {
+  /** A job failed at intake has no content: nothing to process, nothing kept. */
+  async insert(row: JobRow, content: Buffer | null): Promise<void> {
     await this.db.insertInto('jobs').values(row).execute();
+    if (!content) return;
     await this.db.insertInto('job_inputs').values({ job_id: row.id, content }).execute();
     await this.wakeUps.announce(this.db, 'jobs');
   }
