@@ -70,12 +70,29 @@ async function openPostgres(url: string): Promise<Database> {
     const { rows } = await lock.query<{ schema: string }>("select current_schema() as schema, pg_advisory_lock(hashtext('ledgerlens migrations ' || current_schema()))");
     // Kysely looks for its migration tables in any schema unless told which: name the connection's own
     // (search_path may point elsewhere than public, as each test's schema does).
-    await migrate(db, profile, rows[0]?.schema);
+    await migrateDespiteDroppedSchemas(db, profile, rows[0]?.schema);
   } finally {
     await lock.query("select pg_advisory_unlock(hashtext('ledgerlens migrations ' || current_schema()))").catch(() => undefined);
     lock.release();
   }
   return { db, profile, close: () => db.destroy() };
+}
+
+/**
+ * Kysely's migrator looks for its table by reading the columns of every schema in the database; a
+ * schema another client drops meanwhile (another tenant's, a test's) fails that catalogue query with
+ * 3F000 "schema … does not exist". Nothing of ours is wrong then: look again.
+ */
+async function migrateDespiteDroppedSchemas(db: Db, profile: DialectProfile, schema: string | undefined): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrate(db, profile, schema);
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const otherSchemaDropped = cause?.code === '3F000' && schema !== undefined && !cause.message?.includes(`"${schema}"`);
+      if (!otherSchemaDropped || attempt === 5) throw error;
+    }
+  }
 }
 
 async function migrate(db: Db, profile: DialectProfile, schema?: string): Promise<void> {
@@ -87,6 +104,6 @@ async function migrate(db: Db, profile: DialectProfile, schema?: string): Promis
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
 }
