@@ -19,8 +19,11 @@ export function parseWordsFile(text: string): PageWords[] {
     throw new WordsFileError(`not JSON (${(error as Error).message})`);
   }
   if (!validator.Check(value)) {
-    const first = validator.Errors(value)[0];
-    throw new WordsFileError(`${memberPath(first?.instancePath ?? '') || 'the file'} ${first?.message ?? 'is not a words file'}`);
+    // An unknown member is reported twice: as a `false` schema on it, and as its parent's additionalProperties.
+    const first = validator.Errors(value).find((e) => e.keyword !== 'boolean');
+    const unknown = (first?.params as { additionalProperties?: string[] } | undefined)?.additionalProperties?.[0];
+    const problem = unknown ? `has an unknown member "${unknown}"` : (first?.message ?? 'is not a words file');
+    throw new WordsFileError(`${memberPath(first?.instancePath ?? '') || 'the file'} ${problem}`);
   }
   return value.pages.map((page, index) => {
     if (index > 0 && page.page <= value.pages[index - 1]!.page) throw new WordsFileError(`pages[${index}].page must be greater than the page before it`);
