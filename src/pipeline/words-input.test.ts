@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { fuzzParams } from '../../tests/helpers/fuzz-params.js';
 import { extractFromWords } from './extract.js';
-import { parseWordsFile, WordsFileError } from './words-input.js';
+import { MAX_WORDS_FILE_CHARS, parseWordsFile, WordsFileError } from './words-input.js';
 
 const page = (member: object) => JSON.stringify({ pages: [{ page: 1, width: 463, height: 1013, ...member }] });
 
@@ -47,6 +47,7 @@ describe('words input', () => {
   it('a file that is not a words file is refused with the member that is wrong', () => {
     const cases: [string, RegExp][] = [
       ['{"pages": [', /^not JSON/],
+      [' '.repeat(MAX_WORDS_FILE_CHARS + 1), /^larger than 64 MiB/],
       ['[]', /^the file /],
       ['{"pages": []}', /^pages .*1/],
       [page({ lines: [{ text: 'x', box: [1, 2, 3] }] }), /^pages\[0\]\.lines\[0\]\.box /],

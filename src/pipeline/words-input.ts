@@ -7,11 +7,14 @@ import { splitRun } from './split-run.js';
 import type { PageWords, Word } from './types.js';
 
 const validator = Compile(WordsFile);
+/** Far above any real document's words (a dense A4 page is some 30 KB), far below what strains JSON.parse. */
+export const MAX_WORDS_FILE_CHARS = 64 * 1024 * 1024;
 
 /** The file is not a words file; the message names the first member that is wrong. */
 export class WordsFileError extends Error {}
 
 export function parseWordsFile(text: string): PageWords[] {
+  if (text.length > MAX_WORDS_FILE_CHARS) throw new WordsFileError(`larger than ${MAX_WORDS_FILE_CHARS / 1024 / 1024} MiB`);
   let value: unknown;
   try {
     value = JSON.parse(text);
