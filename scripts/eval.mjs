@@ -104,7 +104,7 @@ async function blindFolds() {
   const started = Date.now();
   const docs = [...corpusDocs, ...wordsDocs];
   const folds = assignFolds(docs, k);
-  const extractArgs = (doc) => (doc.set === 'corpus' ? ['--ignore-embedded-xml'] : []);
+  const setArgs = { corpus: ['--ignore-embedded-xml'], words: [] };
   const seenModel = await train({ docs, dir: join(out, 'folds/model-all') });
   const seen = join(out, 'folds/seen');
   const blind = join(out, 'folds/blind');
@@ -113,15 +113,20 @@ async function blindFolds() {
   const baseline = (set) => (set === 'corpus' ? extractCorpus('page') : extractWords()).pred;
   for (const set of ['corpus', 'words']) {
     const inSet = docs.filter((d) => d.set === set);
-    if (seenModel) extractPerFolder(inSet, join(seen, set), seenModel.extractArgs, extractArgs);
+    if (seenModel) extractDocuments(root, inSet, join(seen, set), [...setArgs[set], ...seenModel.extractArgs]);
     else cpSync(baseline(set), join(seen, set), { recursive: true });
   }
   for (let fold = 0; fold < k; fold++) {
     const model = await train({ docs: docs.filter((_, i) => folds[i] !== fold), dir: join(out, `folds/model-${fold}`) });
     for (const set of ['corpus', 'words']) {
       const scored = docs.filter((d, i) => folds[i] === fold && d.set === set);
-      if (model) extractPerFolder(scored, join(blind, set), model.extractArgs, extractArgs, `fold-${fold}`);
-      else for (const doc of scored) copyPrediction(join(baseline(set), doc.folder), join(blind, set, doc.folder), doc.name);
+      if (!model) {
+        for (const doc of scored) copyPrediction(join(baseline(set), doc.folder), join(blind, set, doc.folder), doc.name);
+      } else if (scored.length) {
+        const run = join(out, `folds/run-${fold}-${set}`);
+        extractDocuments(root, scored, run, [...setArgs[set], ...model.extractArgs]);
+        cpSync(run, join(blind, set), { recursive: true });
+      }
     }
   }
   const report = (pred, gold, set) => score(scorer, gold, join(pred, set), join(pred, `${set}.score.json`)).figures;
@@ -146,16 +151,6 @@ async function blindFolds() {
   const blindAll = combine(Object.values(blindReports));
   console.log(`| **all** | ${docs.length} | ${f(seenAll.f1)} | ${f(blindAll.f1)} |`);
   summary.push({ set: `blind folds (k=${k}, corpus page + words)`, seconds, ...blindAll });
-}
-
-function extractPerFolder(docs, pred, modelArgs, argsOf, tag = 'all') {
-  const groups = new Map();
-  for (const doc of docs) groups.set(argsOf(doc).join(' '), [...(groups.get(argsOf(doc).join(' ')) ?? []), doc]);
-  for (const group of groups.values()) {
-    const tmp = join(out, `folds/run-${tag}`);
-    extractDocuments(root, group, tmp, [...argsOf(group[0]), ...modelArgs]);
-    cpSync(tmp, pred, { recursive: true });
-  }
 }
 
 function copyPrediction(from, to, name) {
