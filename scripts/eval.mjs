@@ -33,7 +33,7 @@ const { values } = parseArgs({
     'words-corpus': { type: 'string', default: resolve(root, '../shared/corpus-words') },
     folds: { type: 'string', default: '5' },
     seed: { type: 'string', default: GENERATED_SEED },
-    n: { type: 'string', default: '120' },
+    n: { type: 'string', default: '100' },
     synth: { type: 'string', default: join(root, 'scripts/synth.mjs') },
     out: { type: 'string', default: join(root, '.eval') },
     'show-misses': { type: 'string' },
