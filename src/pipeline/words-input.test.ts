@@ -61,7 +61,7 @@ describe('words input', () => {
       [JSON.stringify({ pages: [{ page: 1, width: 0, height: 1, words: [] }] }), /^pages\[0\]\.width /],
     ];
     for (const [text, message] of cases) {
-      assert.throws(() => parseWordsFile(text), (error: Error) => error instanceof WordsFileError && message.test(error.message), text);
+      assert.throws(() => parseWordsFile(text), (error: Error) => error instanceof WordsFileError && message.test(error.message), text.slice(0, 200));
     }
   });
 
