@@ -4,6 +4,9 @@ export { buildServer } from './api/server.js';
 export { loadConfig, type Config } from './config/config.js';
 export type { Document, DocumentSummary } from './schemas/document.schema.js';
 export type { DocumentFields } from './schemas/document-fields.schema.js';
+export { extractFromWords } from './pipeline/extract.js';
+export { parseWordsFile, WordsFileError } from './pipeline/words-input.js';
+export type { WordsFile } from './schemas/words-file.schema.js';
 export type { CallbackEvent } from './schemas/callback.schema.js';
 export {
   verifyCallback,

@@ -33,6 +33,8 @@ const USAGE = `usage: ledgerlens <command>
   owners reset-password --email EMAIL [--password-stdin]   same, for an existing owner; ends its sessions
   extract FILE... [--out DIR]       run the extraction offline; one file to stdout, several into DIR
           [--raw-text] [--regions] [--ignore-embedded-xml]
+  extract --words FILE.words.json... [--out DIR]   the same from pages of words with boxes
+          (docs/engine.md, Words as input)
 
 Configuration comes from environment variables; see the README.`;
 

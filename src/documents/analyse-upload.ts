@@ -5,6 +5,8 @@ import { isoNow, type Clock } from '../clock.js';
 import type { IngestLimits } from '../ingest/limits.js';
 import { detectMediaType } from '../ingest/media-type.js';
 import type { ExtractionPool } from '../pipeline/extraction-pool.js';
+import type { PageViews } from '../pipeline/types.js';
+import type { ExtractionOutcome } from '../schemas/document.schema.js';
 import type { DocumentRow } from '../storage/repositories/documents.repository.js';
 import type { DocumentFields } from '../schemas/document-fields.schema.js';
 import type { StoredOutcome } from './present-document.js';
@@ -32,8 +34,9 @@ export async function analyseUpload(
   pool: ExtractionPool,
   limits: IngestLimits,
   clock: Clock,
-  { businessId, documentId, file, options, source }: AnalysisRequest,
+  request: AnalysisRequest,
 ): Promise<AnalysedDocument> {
+  const { file, options } = request;
   const mediaType = await detectMediaType(file.bytes, file.declaredType);
   const { outcome, pageHash, processingMs, pageViews } = await pool.extract({
     bytes: file.bytes,
@@ -43,6 +46,16 @@ export async function analyseUpload(
     limits,
     ignoreEmbeddedXml: options.ignoreEmbeddedXml ?? false,
   });
+  const row = documentRow(clock, request, { outcome, contentType: mediaType, processingMs, pageViews });
+  return { row, content: file.bytes, pageHash, extraction: outcome.extraction };
+}
+
+/** How a pipeline outcome is stored: the row of a document, whatever the pages were read from. */
+export function documentRow(
+  clock: Clock,
+  { businessId, documentId, file, options, source }: AnalysisRequest,
+  { outcome, contentType, processingMs, pageViews = {} }: { outcome: ExtractionOutcome; contentType: string; processingMs: number; pageViews?: PageViews },
+): DocumentRow {
   const { pages, confidence, regions, raw_text, ...rest } = outcome;
   // regions and raw_text are kept only when asked for at upload, and then returned on every read.
   const stored: StoredOutcome = {
@@ -51,12 +64,12 @@ export async function analyseUpload(
     ...(options.rawText && raw_text !== undefined ? { raw_text } : {}),
     ...(Object.keys(pageViews).length ? { page_views: pageViews } : {}),
   };
-  const row: DocumentRow = {
+  return {
     id: documentId,
     business_id: businessId,
     filename: file.filename,
     filename_search: file.filename.toLowerCase(),
-    content_type: mediaType,
+    content_type: contentType,
     size_bytes: file.bytes.length,
     status: 'processed',
     pages,
@@ -70,5 +83,4 @@ export async function analyseUpload(
     file_sha256: createHash('sha256').update(file.bytes).digest('hex'),
     outcome_json: JSON.stringify(stored),
   };
-  return { row, content: file.bytes, pageHash, extraction: outcome.extraction };
 }

@@ -1,6 +1,7 @@
 // The pipeline for one document: open (ingest) → read the pages → layout → fields → reconcile → outcome.
 // Runs inside an extraction worker thread; see extraction-pool.ts for the main-thread side.
 import type { ExtractionOutcome } from '../schemas/document.schema.js';
+import type { Hints } from '../schemas/hints.schema.js';
 import { parseEInvoiceXml, type EmbeddedInvoiceXml } from './einvoice/index.js';
 import { signCreditNoteLines, signCreditNoteTotals } from './fields/credit-note-sign.js';
 import type { DocumentKind } from './fields/context.js';
@@ -12,10 +13,18 @@ import { buildOutcomeFields } from './outcome.js';
 import { readDocument, type ReadDocument } from './read-document.js';
 import { reconcile } from './reconcile/reconcile.js';
 import { StageTimings } from './stage-timings.js';
-import type { ExtractionRequest } from './types.js';
+import type { ExtractionRequest, PageWords } from './types.js';
 
 export async function extract(request: ExtractionRequest, timings = new StageTimings()): Promise<ExtractionOutcome> {
   return extractFromRead(await readDocument(request, timings), request.hints, timings);
+}
+
+/**
+ * Pages of words read elsewhere (words-input.ts) through the same layout, fields and reconciliation
+ * as a file's own pages; no embedded XML, so fields come from the words alone.
+ */
+export function extractFromWords(pages: PageWords[], hints: Hints, timings = new StageTimings()): ExtractionOutcome {
+  return extractFromRead({ pageCount: pages.length, pages, warnings: [] }, hints, timings);
 }
 
 /** Everything after reading the pages; `scripts/eval-fields.mjs` replays it over cached page words. */

@@ -121,6 +121,42 @@ describe('ledgerlens CLI', () => {
     }
   });
 
+  test('extract --words: pages of words or lines give the same Document, <name>.json beside the labels; a bad file fails alone', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'ledgerlens-words-'));
+    try {
+      const receipt = { pages: [{ page: 1, width: 463, height: 1013, lines: [
+        { text: 'YONGFATT ENTERPRISE', box: [190, 106, 790, 131] },
+        { text: 'DATE: 25/12/2018', box: [60, 300, 500, 320] },
+        { text: 'TOTAL:            80.90', box: [60, 600, 900, 620] },
+      ] }] };
+      await writeFile(join(dir, 'receipt.words.json'), JSON.stringify(receipt));
+      const one = await runCli(['extract', '--words', join(dir, 'receipt.words.json'), '--regions'], env);
+      assert.equal(one.code, 0, one.stderr);
+      const doc = JSON.parse(one.stdout);
+      assert.equal(doc.content_type, 'application/json');
+      assert.deepEqual([doc.extraction.total, doc.extraction.issue_date, doc.extraction.vendor.name], [80.9, '2018-12-25', 'YONGFATT ENTERPRISE']);
+      assert.ok(doc.field_status.total && doc.regions.total, 'statuses and regions as for a page');
+
+      await writeFile(join(dir, 'broken.words.json'), JSON.stringify({ pages: [{ page: 1, width: 1, height: 1, lines: [{ text: 'x', box: [1, 2, 3] }] }] }));
+      const out = join(dir, 'out');
+      const many = await runCli(['extract', '--words', join(dir, 'receipt.words.json'), join(dir, 'broken.words.json'), '--out', out], env);
+      assert.equal(many.code, 1);
+      assert.match(many.stderr, /broken\.words\.json failed: not a words file: pages\[0\]\.lines\[0\]\.box must not have fewer than 4 items/);
+      assert.deepEqual(await readdir(out), ['receipt.json']);
+
+      for (const [args, message] of [
+        [['extract', '--words'], /needs at least one FILE/],
+        [['extract', '--words', join(dir, 'missing.words.json')], /missing\.words\.json: no such file/],
+      ] as [string[], RegExp][]) {
+        const res = await runCli(args, env);
+        assert.equal(res.code, 2, `${args.join(' ')}: ${res.stderr}`);
+        assert.match(res.stderr, message);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   test('extract --out: inputs of the same name each get their own output, and a summary line ends the run', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'ledgerlens-same-name-'));
     try {
