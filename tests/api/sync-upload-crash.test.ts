@@ -62,7 +62,6 @@ async function interruptedUploads(signal: 'SIGKILL' | 'SIGTERM'): Promise<void> 
     if (signal === 'SIGKILL') assert.ok(unanswered.size >= 1, 'some uploads were cut off');
     else {
       assert.equal(serve.child.exitCode, 0, serve.output());
-      for (const name of inFlightAtSignal) assert.ok(answered.has(name), `${name} was under way at SIGTERM and was answered`);
     }
 
     const restarted = await startServeProcess(env);
@@ -74,6 +73,14 @@ async function interruptedUploads(signal: 'SIGKILL' | 'SIGTERM'): Promise<void> 
       for (const d of stored) byName.set(d.filename, [...(byName.get(d.filename) ?? []), d]);
 
       for (const [filename, id] of answered) assert.deepEqual(byName.get(filename)?.map((d) => d.id), [id], `${filename} answered 200: stored once under its id`);
+      if (signal === 'SIGTERM') {
+        // A graceful stop answers every upload it had taken in. The client may count as under way a
+        // request the server never took in: sent on a kept-alive connection the stop was closing,
+        // or refused with 503 while closing (a busy machine widens that window). Such an upload
+        // must have left nothing behind; one that was stored must have been answered.
+        assert.ok([...inFlightAtSignal].some((name) => answered.has(name)), 'an upload under way at SIGTERM was answered');
+        for (const name of inFlightAtSignal) assert.ok(answered.has(name) || !byName.has(name), `${name} was under way at SIGTERM and stored, but not answered`);
+      }
       for (const [filename, documents] of byName) {
         assert.equal(documents.length, 1, `${filename} stored once`);
         assert.ok(answered.has(filename) || unanswered.has(filename), `${filename} was sent`);
