@@ -4,7 +4,7 @@
 import { addDays, type IsoDate } from './format.js';
 import { ean13 } from './identifiers.js';
 import { countryOf, lexiconOf, type CountryFacts, type DocumentKind, type Lexicon } from './lexicon.js';
-import { bank, company, person, type Bank, type Party } from './parties.js';
+import { banks, company, person, type Bank, type Party } from './parties.js';
 import type { Rng } from './prng.js';
 
 export interface Line {
@@ -93,7 +93,7 @@ export function buildDocument(rng: Rng, kind: DocumentKind, language: string, op
   const sign = kind === 'credit_note' ? -1 : 1;
   const vendor = company(rng, lexicon, country, facts);
   const customer = kind === 'receipt' ? undefined : rng.chance(kind === 'utility_bill' ? 0.8 : 0.25) ? person(rng, lexicon, country, facts) : company(rng, lexicon, country, facts);
-  const banks = kind === 'receipt' ? [] : Array.from({ length: rng.chance(0.3) ? 2 : 1 }, () => bank(rng, country, facts));
+  const accounts = kind === 'receipt' ? [] : banks(rng, country, facts, rng.chance(0.3) ? 2 : 1);
   const pricesIncludeVat = kind === 'receipt';
   const lines = kind === 'utility_bill' ? utilityLines(rng, lexicon, facts) : kind === 'receipt' ? receiptLines(rng, lexicon, facts) : invoiceLines(rng, lexicon, facts, options.maxLines ?? 60);
   const linesTotal = sum(lines.map((l) => l.amount));
@@ -117,7 +117,7 @@ export function buildDocument(rng: Rng, kind: DocumentKind, language: string, op
     kind, language, lexicon, country, facts, currency: facts.currency, sign, number, issueDate,
     dueDate: kind === 'receipt' ? undefined : addDays(issueDate, rng.pick([7, 10, 14, 14, 21, 30, 30])),
     reference: kind === 'credit_note' ? numberOf(rng, addDays(issueDate, -rng.int(3, 60))) : undefined,
-    vendor, customer, banks, pricesIncludeVat, lines, linesTotal,
+    vendor, customer, banks: accounts, pricesIncludeVat, lines, linesTotal,
     documentDiscountPercent, documentDiscount: sum(groups.map((g) => g.discount)),
     groups: groups.map(({ rate, net, vat, gross }) => ({ rate, net, vat, gross })),
     subtotal, vat, rounding: total - gross, total, paid, previousBalance, paymentsCredits,
@@ -141,7 +141,7 @@ function invoiceLines(rng: Rng, lexicon: Lexicon, facts: CountryFacts, maxLines:
   const discounts = rng.chance(0.2);
   return Array.from({ length: count }, (_, i) => {
     const service = rng.chance(0.35);
-    const unit = service ? rng.pick([lexicon.units.hour, lexicon.units.month, lexicon.units.piece]) : rng.pick([lexicon.units.piece, lexicon.units.piece, lexicon.units.kg]);
+    const unit = service ? rng.pick([lexicon.units.hour, lexicon.units.month, lexicon.units.piece]) : rng.chance(0.1) ? lexicon.units.kg : lexicon.units.piece;
     const quantityMilli = unit === lexicon.units.kg || unit === lexicon.units.hour ? rng.int(1, 80) * 250 : rng.int(1, 24) * 1000;
     const price = rng.int(50, service ? 25000 : 9000);
     const discountPercent = discounts && rng.chance(0.4) ? rng.pick([5, 10, 15, 20]) : 0;

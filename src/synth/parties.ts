@@ -56,8 +56,12 @@ function address(rng: Rng, country: string, facts: CountryFacts): Pick<Party, 's
   return { street, postalCode: postalCode(rng, facts.postal, prefix), city, country };
 }
 
-export function bank(rng: Rng, country: string, facts: CountryFacts): Bank {
-  const [name, bic, code] = rng.pick(facts.banks);
+/** `count` accounts at different banks of the country. */
+export function banks(rng: Rng, country: string, facts: CountryFacts, count: number): Bank[] {
+  return rng.shuffle(facts.banks).slice(0, count).map((b) => bank(rng, country, b));
+}
+
+function bank(rng: Rng, country: string, [name, bic, code]: [string, string, string]): Bank {
   const { compact, printed } = iban(rng, country, code);
   return { name, bic, iban: compact, ibanPrinted: rng.chance(0.75) ? printed : compact };
 }

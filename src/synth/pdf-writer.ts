@@ -29,6 +29,8 @@ export interface Surface {
 }
 
 const FIXED_DATE = new Date(Date.UTC(2026, 0, 1));
+/** Closest a line of text may come to the paper's edge, in points. */
+const EDGE = 4;
 
 export class PdfWriter implements Surface {
   private page!: PDFPage;
@@ -75,12 +77,16 @@ export class PdfWriter implements Surface {
 
   text(text: string, x: number, top: number, style: TextStyle): void {
     if (!text) return;
-    const width = this.textWidth(text, style.size, style.bold);
+    // A line that would run off the paper is set smaller instead: labels promise it is printed.
+    const room = style.align === 'right' ? x - EDGE : style.align === 'center' ? 2 * Math.min(x - EDGE, this.width - EDGE - x) : this.width - EDGE - x;
+    const natural = this.textWidth(text, style.size, style.bold);
+    const size = natural > room ? (style.size * room) / natural : style.size;
+    const width = this.textWidth(text, size, style.bold);
     const left = style.align === 'right' ? x - width : style.align === 'center' ? x - width / 2 : x;
     this.page.drawText(text, {
       x: left,
       y: this.height - top - style.size * 0.8,
-      size: style.size,
+      size,
       font: style.bold ? this.bold : this.regular,
       color: style.grey ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0),
     });

@@ -8,7 +8,7 @@ import type { Surface } from './pdf-writer.js';
 import { Printer, wrap, type PrintedLine } from './printing.js';
 
 const MARGIN = 42;
-const FOOTER_SPACE = 46;
+const FOOTER_SPACE = 56;
 
 interface Cell {
   text: string;
@@ -97,14 +97,15 @@ export function renderPageDocument(surface: Surface, model: DocumentModel, layou
     surface.newPage();
     y = MARGIN;
   }
-  const totalsWidth = layout.totals === 'full' ? right - MARGIN : Math.min(270, (right - MARGIN) * 0.55);
+  const beside = layout.vatTable === 'beside-totals' && layout.totals !== 'full';
+  const totalsWidth = layout.totals === 'full' ? right - MARGIN : beside ? 225 : Math.min(270, (right - MARGIN) * 0.55);
   const totalsX = layout.totals === 'left' ? MARGIN : right - totalsWidth;
   let totalsBottom = draw.totals(totals, totalsX, y, totalsWidth);
-  if (layout.vatTable === 'beside-totals' && layout.totals !== 'full') {
-    const vatX = layout.totals === 'left' ? right - 250 : MARGIN;
-    totalsBottom = Math.max(totalsBottom, draw.vatTable(p, vatX, y, 250));
+  const vatWidth = beside ? right - MARGIN - totalsWidth - 30 : 250;
+  if (beside) {
+    totalsBottom = Math.max(totalsBottom, draw.vatTable(p, layout.totals === 'left' ? right - vatWidth : MARGIN, y, vatWidth));
   } else if (layout.vatTable !== 'none') {
-    totalsBottom = draw.vatTable(p, layout.totals === 'left' ? MARGIN : right - 250, totalsBottom + 8, 250);
+    totalsBottom = draw.vatTable(p, layout.totals === 'left' ? MARGIN : right - vatWidth, totalsBottom + 8, vatWidth);
   }
   y = totalsBottom + 12;
 
@@ -142,10 +143,11 @@ export function renderPageDocument(surface: Surface, model: DocumentModel, layou
       footerY += size + 1;
     }
     if (layout.bank === 'footer') {
-      const text = model.banks.map((b) => `${b.name} · ${p.caption('iban')} ${b.ibanPrinted} · ${p.caption('swift')} ${b.bic}`).join('   ');
-      surface.text(text, width / 2, footerY, { size: size - 1.5, align: 'center', grey: true });
-      model.banks.forEach((_, i) => p.mark(`banks[${i}].name`, `banks[${i}].iban`, `banks[${i}].swift_bic`));
-      footerY += size + 1;
+      model.banks.forEach((b, i) => {
+        surface.text(`${b.name} · ${p.caption('iban')} ${b.ibanPrinted} · ${p.caption('swift')} ${b.bic}`, width / 2, footerY, { size: size - 1.5, align: 'center', grey: true });
+        p.mark(`banks[${i}].name`, `banks[${i}].iban`, `banks[${i}].swift_bic`);
+        footerY += size + 1;
+      });
     }
     if (layout.pageNumbers || pages > 1) {
       surface.text(layout.labels.page.replace('{n}', String(page + 1)).replace('{m}', String(pages)), right, footerY, { size: size - 1.5, align: 'right', grey: true });
