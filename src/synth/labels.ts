@@ -69,11 +69,8 @@ export function buildLabel(model: DocumentModel, marks: ReadonlySet<string>, sou
     label.payment = pick(marks, 'payment', { method: p.method, tendered: p.tendered === undefined ? undefined : money(p.tendered), change: p.change === undefined ? undefined : money(p.change), card_last4: p.cardLast4, amount: money(model.total) });
   }
 
-  // Flat paths like "vendor.name" were only used for marking; nested objects hold the values.
-  const out: Record<string, Json> = {};
-  for (const [key, value] of Object.entries(label)) if (!key.includes('.')) out[key] = value;
-  out._source = source as unknown as Json;
-  return out;
+  label._source = source as unknown as Json;
+  return label;
 }
 
 function partyFields(party: Party): Record<string, Json | undefined> {

@@ -101,7 +101,7 @@ function lineColumns(rng: Rng, model: DocumentModel): Column[] {
   if (line.code && rng.chance(0.85)) leading.push('code');
   const amounts: Column[] = rng.chance(0.5) ? ['quantity', 'unit', 'unit_price'] : ['unit_price', 'quantity', 'unit'];
   if (model.lines.some((l) => l.discountPercent > 0)) amounts.push('discount');
-  const tail: Column[] = model.kind === 'receipt' ? ['line_net'] : rng.chance(0.6) ? ['vat_rate', 'line_net'] : rng.chance(0.5) ? ['line_net', 'vat_rate'] : ['line_net'];
+  const tail: Column[] = rng.chance(0.6) ? ['vat_rate', 'line_net'] : rng.chance(0.5) ? ['line_net', 'vat_rate'] : ['line_net'];
   const middle: Column[] = line.ean && rng.chance(0.8) ? ['ean'] : [];
   return [...leading, 'description', ...middle, ...amounts, ...tail];
 }

@@ -68,7 +68,8 @@ export class Printer {
     const { lexicon } = this.model;
     const lines: PrintedLine[] = [{ text: party.name, bold: true }];
     this.mark(`${role}.name`, `${role}.address`, `${role}.postal_code`, `${role}.city`);
-    const postalCity = this.model.facts.street_order === 'number-name' && this.model.country === 'GB' ? `${party.city} ${party.postalCode}` : `${party.postalCode} ${party.city}`;
+    // British addresses put the postcode after the town.
+    const postalCity = this.model.country === 'GB' ? `${party.city} ${party.postalCode}` : `${party.postalCode} ${party.city}`;
     if (compact) lines.push({ text: `${party.street}, ${postalCity}` });
     else lines.push({ text: party.street }, { text: postalCity });
     if (this.layout.countryLine) {

@@ -90,10 +90,6 @@ export class Rng {
     return s;
   }
 
-  /** An independent stream for one document, so document i is the same whatever n is. */
-  fork(label: string | number): Rng {
-    return new Rng(`${this.int(0, 0xffffffff)}:${label}`);
-  }
 }
 
 export function hashString(text: string): number {

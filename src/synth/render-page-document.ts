@@ -219,9 +219,8 @@ function tableColumns(p: Printer, surface: Surface, layout: Layout, available: n
     return widths;
   };
   let widths = measure();
-  for (const optional of ['ean', 'code', 'discount', 'no', 'unit'] as Column[]) {
+  for (const optional of ['ean', 'code', 'no', 'unit'] as Column[]) {
     if (widths.description! >= 150) break;
-    if (optional === 'discount') continue;
     columns = columns.filter((c) => c !== optional);
     widths = measure();
   }
