@@ -22,10 +22,17 @@ test('the same seed gives byte-identical labels, PDFs and images; another seed d
   }
 });
 
-test('synth --n 24 writes PDFs and PNGs with labels beside them, in 12 languages', async () => {
+test('synth --n 24 --jobs 2 writes PDFs and PNGs with labels beside them, in 12 languages', async () => {
   const out = mkdtempSync(join(tmpdir(), 'synth-'));
   try {
-    assert.equal(await main(['--n', '24', '--seed', '2', '--out', out, '--images', '0.4']), 0);
+    assert.equal(await main(['--n', '24', '--seed', '2', '--out', out, '--images', '0.4', '--jobs', '2']), 0);
+    // Worker threads write what the command's own thread would.
+    for (const index of [0, 1, 5]) {
+      const doc = await generateDocument(2, index, { images: 0.4 });
+      const written = readFileSync(join(out, doc.output, `${doc.id}.${doc.output === 'image' ? 'png' : 'pdf'}`));
+      assert.ok(written.equals(Buffer.from(doc.bytes)), doc.id);
+      assert.equal(readFileSync(join(out, doc.output, `${doc.id}.expected.json`), 'utf8'), `${JSON.stringify(doc.label, null, 2)}\n`);
+    }
     const pdfs = readdirSync(join(out, 'pdf'));
     const pngs = readdirSync(join(out, 'image'));
     const labels = [...pdfs, ...pngs].filter((f) => f.endsWith('.expected.json'));
@@ -64,7 +71,7 @@ test('synth --gallery writes PNG pages; bad arguments exit 2', async () => {
     const files = readdirSync(out);
     assert.ok(files.length >= 4 && files.every((f) => f.endsWith('.png')), files.join(', '));
     assert.ok(files.some((f) => f.endsWith('-degraded.png')));
-    for (const args of [[], ['--n', '0', '--out', out], ['--n', '5', '--out', out, '--images', '2'], ['--n', 'x', '--out', out]]) {
+    for (const args of [[], ['--n', '0', '--out', out], ['--n', '5', '--out', out, '--images', '2'], ['--n', 'x', '--out', out], ['--n', '5', '--out', out, '--jobs', '0']]) {
       assert.equal(await main(args), 2, args.join(' '));
     }
   } finally {

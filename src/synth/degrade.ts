@@ -56,7 +56,7 @@ export async function degradedPng(pdfBytes: Uint8Array, d: Degradation, rng: Rng
   spoil(warped, d, rng);
   let pipeline = sharp(warped.data, { raw: { width: warped.width, height: warped.height, channels: 1 } });
   if (d.blur > 0) pipeline = pipeline.blur(Math.max(0.3, d.blur));
-  return pipeline.png({ compressionLevel: 9, palette: false }).toBuffer();
+  return pipeline.png({ compressionLevel: 6 }).toBuffer();
 }
 
 type Point = [number, number];

@@ -48,7 +48,7 @@ export function renderReceipt(surface: Surface, model: DocumentModel, layout: La
 
   if (layout.receiptHeaders) {
     surface.text(layout.labels.description, left, y, { size, bold: true });
-    surface.text(layout.labels.line_net, right, y, { size, bold: true, align: 'right' });
+    surface.text(layout.labels.gross, right, y, { size, bold: true, align: 'right' });
     y += lh;
     if (layout.receiptItem === 'qty-line') {
       surface.text(`${layout.labels.quantity} × ${layout.labels.unit_price}`, left + 8, y, { size: size - 0.5, grey: true });
@@ -61,10 +61,13 @@ export function renderReceipt(surface: Surface, model: DocumentModel, layout: La
     const amount = p.money(line.amount);
     const qtyText = `${p.quantity(line.quantityMilli)}${line.unit === model.lexicon.units.kg ? ` ${line.unit}` : ''} x ${p.price(line.price, 2)}`;
     const showQuantity = layout.receiptItem === 'qty-line' || line.quantityMilli !== 1000;
-    if (layout.receiptItem === 'one-line' && showQuantity) {
+    const qtyX = left + (right - left) * 0.52;
+    // One line only when the quantity clears the amount; otherwise the quantity goes under the name.
+    const oneLine = layout.receiptItem === 'one-line' && qtyX + surface.textWidth(qtyText, size) < right - surface.textWidth(amount, size) - 6;
+    if (oneLine && showQuantity) {
       const name = wrap(line.description, (right - left) * 0.5, (s) => surface.textWidth(s, size));
       name.forEach((text, k) => surface.text(text, left, y + k * lh, { size }));
-      surface.text(qtyText, left + (right - left) * 0.52, y, { size });
+      surface.text(qtyText, qtyX, y, { size });
       surface.text(amount, right, y, { size, align: 'right' });
       y += name.length * lh;
     } else {
