@@ -83,7 +83,7 @@ export function chooseLayout(rng: Rng, model: DocumentModel, families: FontFamil
     number: { decimal: lexicon.number.decimal, group: rng.pick(lexicon.number.groups), minus: rng.chance(0.85) ? 'leading' : 'trailing' },
     datePattern: rng.pick(lexicon.dates),
     labels,
-    titleText: rng.pick(lexicon.titles[kind]),
+    titleText: titleOf(rng, model),
     paymentTerms: model.dueDate && rng.chance(0.5) ? rng.pick(lexicon.payment_terms) : undefined,
     thanks: rng.pick(lexicon.thanks),
     termsText: rng.pick(lexicon.terms),
@@ -104,6 +104,14 @@ function lineColumns(rng: Rng, model: DocumentModel): Column[] {
   const tail: Column[] = rng.chance(0.6) ? ['vat_rate', 'line_net'] : rng.chance(0.5) ? ['line_net', 'vat_rate'] : ['line_net'];
   const middle: Column[] = line.ean && rng.chance(0.8) ? ['ean'] : [];
   return [...leading, 'description', ...middle, ...amounts, ...tail];
+}
+
+/** A utility bill's last title names water (lexicon convention); the others name energy. */
+function titleOf(rng: Rng, model: DocumentModel): string {
+  const titles = model.lexicon.titles[model.kind];
+  if (model.kind !== 'utility_bill' || titles.length < 2) return rng.pick(titles);
+  const water = model.lines.some((l) => l.unit === model.lexicon.units.m3);
+  return water ? titles[titles.length - 1]! : rng.pick(titles.slice(0, -1));
 }
 
 export function caption(layout: Layout, key: LabelKey): string {

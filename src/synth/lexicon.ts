@@ -31,6 +31,7 @@ export interface Lexicon {
   dates: string[];
   /** Month names in the form dates print them (genitive where the language inflects). */
   months: string[];
+  /** Document titles; for utility_bill the last one is a water bill's, the others an energy bill's. */
   titles: Record<DocumentKind, string[]>;
   labels: Record<LabelKey, string[]>;
   legal_forms: { forms: string[]; position: 'before' | 'after' };

@@ -402,7 +402,8 @@ class Drawer {
     const heads = [p.model.lexicon.labels.rate[0]!, p.layout.labels.net, p.layout.labels.vat, p.layout.labels.gross];
     this.surface.text(p.layout.labels.vat_breakdown, x, top, { size, bold: true });
     let y = top + size + 4;
-    heads.forEach((h, k) => this.surface.text(h, x + (k + 1) * col, y, { size: size - 1, align: 'right', grey: true }));
+    // Long captions ("Apmokestinama suma") are set smaller to stay inside their column.
+    heads.forEach((h, k) => this.surface.text(h, x + (k + 1) * col, y, { size: Math.min(size - 1, ((size - 1) * (col - 6)) / this.surface.textWidth(h, size - 1)), align: 'right', grey: true }));
     this.surface.rule(x, y + size + 2, x + width, 0.4);
     y += size + 6;
     model.groups.forEach((g, i) => {

@@ -107,7 +107,7 @@ export function renderReceipt(surface: Surface, model: DocumentModel, layout: La
 
   const col = (right - left) / 4;
   [model.lexicon.labels.rate[0]!, layout.labels.net, layout.labels.vat, layout.labels.gross].forEach((h, k) =>
-    surface.text(h, left + (k + 1) * col, y, { size: size - 1, align: 'right', grey: true }));
+    surface.text(h, left + (k + 1) * col, y, { size: Math.min(size - 1, ((size - 1) * (col - 4)) / surface.textWidth(h, size - 1)), align: 'right', grey: true }));
   y += lh;
   model.groups.forEach((g, i) => {
     [p.rate(g.rate), p.money(g.net), p.money(g.vat), p.money(g.gross)].forEach((t, k) =>
