@@ -31,6 +31,8 @@ export interface Layout {
   terms: boolean;
   pageNumbers: boolean;
   countryLine: boolean;
+  /** The customer's phone and e-mail (and a receipt's shop phone) are printed. */
+  customerContact: boolean;
   colon: boolean;
   currency: CurrencyMark;
   number: NumberStyle;
@@ -78,6 +80,7 @@ export function chooseLayout(rng: Rng, model: DocumentModel, families: FontFamil
     terms: rng.chance(0.5),
     pageNumbers: rng.chance(0.5),
     countryLine: rng.chance(0.3),
+    customerContact: rng.chance(0.4),
     colon: rng.chance(0.6),
     currency: rng.weighted({ 'code-after': 3, 'code-before': 1, 'symbol-after': 3, 'symbol-before': 1, none: 1 }),
     number: { decimal: lexicon.number.decimal, group: rng.pick(lexicon.number.groups), minus: rng.chance(0.85) ? 'leading' : 'trailing' },

@@ -86,11 +86,11 @@ export class Printer {
       this.mark(`${role}.vat_id`);
     }
     const contact: string[] = [];
-    if (party.phone && (role === 'vendor' || this.layout.countryLine)) {
+    if (party.phone && (role === 'vendor' || this.layout.customerContact)) {
       contact.push(`${this.caption('phone')} ${party.phone}`);
       this.mark(`${role}.phone`);
     }
-    if (party.email && (role === 'vendor' || !this.layout.colon)) {
+    if (party.email && (role === 'vendor' || this.layout.customerContact)) {
       contact.push(`${this.caption('email')} ${party.email}`);
       this.mark(`${role}.email`);
     }

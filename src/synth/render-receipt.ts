@@ -39,7 +39,7 @@ export function renderReceipt(surface: Surface, model: DocumentModel, layout: La
   p.mark('vendor.name', 'vendor.address', 'vendor.postal_code', 'vendor.city');
   if (v.registryCode) { centred(`${p.caption('registry_code')} ${v.registryCode}`); p.mark('vendor.registry_code'); }
   if (v.vatId) { centred(`${p.caption('vat_id')} ${v.vatId}`); p.mark('vendor.vat_id'); }
-  if (v.phone && layout.countryLine) { centred(`${p.caption('phone')} ${v.phone}`); p.mark('vendor.phone'); }
+  if (v.phone && layout.customerContact) { centred(`${p.caption('phone')} ${v.phone}`); p.mark('vendor.phone'); }
   y += 4;
   centred(layout.titleText, true, 1);
   pair(`${p.caption('receipt_number')} ${model.number}`, `${p.date(model.issueDate)} ${layout.time}`);
