@@ -32,15 +32,28 @@ export function company(rng: Rng, lexicon: Lexicon, country: string, facts: Coun
   const quoted = rng.chance(0.5) ? `"${core}"` : core;
   const name = lexicon.legal_forms.position === 'before' ? `${form} ${quoted}` : `${core} ${form}`;
   const slug = asciiSlug(stem);
+  const vat = vatId(rng, facts);
   return {
     name: name.replace(/\s+/g, ' ').trim(),
     person: false,
-    registryCode: rng.pattern(facts.registry_code),
-    vatId: vatId(rng, facts),
+    registryCode: registryInVatId(country, vat) ?? rng.pattern(facts.registry_code),
+    vatId: vat,
     ...address(rng, country, facts),
     email: `${rng.pick(['info', 'arved', 'invoice', 'office', 'billing', 'kontakt'])}@${slug}.${facts.tld}`,
     phone: rng.pattern(facts.phone),
   };
+}
+
+/** Where the VAT id is built from the company's registry number, that number (as printed locally). */
+function registryInVatId(country: string, vat: string): string | undefined {
+  const digits = vat.slice(2);
+  switch (country) {
+    case 'FI': return `${digits.slice(0, 7)}-${digits.slice(7)}`; // Y-tunnus
+    case 'FR': return digits.slice(2); // SIREN
+    case 'SE': return `${digits.slice(0, 6)}-${digits.slice(6, 10)}`; // organisationsnummer
+    case 'ES': return digits; // CIF
+    default: return undefined;
+  }
 }
 
 export function person(rng: Rng, lexicon: Lexicon, country: string, facts: CountryFacts): Party {
