@@ -2,6 +2,7 @@
 // start-up with the variable's name, rather than surfacing later as a confusing failure.
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { isEngineName } from '../pipeline/ocr/engine.js';
 import { defaultLanguages } from '../pipeline/ocr/languages.js';
 import { TESSERACT_LANGUAGES } from './tesseract-languages.js';
 
@@ -137,7 +138,7 @@ function oneOf<T extends string>(env: Env, name: keyof typeof SETTINGS, allowed:
  */
 function checkOcrSettings(env: Env): void {
   const engine = read(env, 'LEDGERLENS_OCR_ENGINE');
-  if (engine !== '' && engine !== 'tesseract' && engine !== 'tesseract.js') {
+  if (engine !== '' && !isEngineName(engine)) {
     throw new ConfigError(`LEDGERLENS_OCR_ENGINE must be tesseract or tesseract.js (or unset), got "${engine}"`);
   }
   let languages: string[];

@@ -1,7 +1,10 @@
 // The contract both OCR engines meet, so the page logic (orientation, scaling, boxes) is written once.
 import type { GrayImage } from './gray-image.js';
 
-export type EngineName = 'tesseract' | 'tesseract.js';
+/** The values LEDGERLENS_OCR_ENGINE may force; checked at start-up (config.ts) and where OCR runs. */
+export const ENGINE_NAMES = ['tesseract', 'tesseract.js'] as const;
+export type EngineName = (typeof ENGINE_NAMES)[number];
+export const isEngineName = (value: string): value is EngineName => (ENGINE_NAMES as readonly string[]).includes(value);
 export type Threshold = 'global' | 'local';
 
 /** Tesseract's thresholding_method for each: 0 Otsu, 2 Sauvola (Tesseract 5.3 and later). */

@@ -3,7 +3,7 @@
 // Native Tesseract is preferred (better on noisy scans and diacritics, has Russian;
 // docs/ocr-engines.md), but a page that needs a language it lacks goes to an engine that has it:
 // Debian installs English alone, and Polish read with English models loses its letters unnoticed.
-import type { EngineName, OcrEngine } from './engine.js';
+import { isEngineName, type EngineName, type OcrEngine } from './engine.js';
 import { parseLanguageList } from './languages.js';
 import { nativeTesseract, probeNativeTesseract, type NativeTesseractInfo } from './native-tesseract.js';
 import { probeTesseractJs, tesseractJs } from './tesseract-js.js';
@@ -55,7 +55,7 @@ export function engineFor(engines: readonly OcrEngine[], wanted: readonly string
 
 async function findEngines(env: NodeJS.ProcessEnv): Promise<OcrEngines> {
   const forced = env[ENV_ENGINE]?.trim() || undefined;
-  if (forced !== undefined && forced !== 'tesseract' && forced !== 'tesseract.js') {
+  if (forced !== undefined && !isEngineName(forced)) {
     throw new Error(`${ENV_ENGINE}="${forced}": expected "tesseract" or "tesseract.js"`);
   }
   const engines: OcrEngine[] = [];
