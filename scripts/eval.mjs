@@ -12,14 +12,14 @@
 //   node scripts/eval.mjs [--sets corpus,words,folds,generated] [--mode both|xml|page] [--corpus DIR]
 //        [--words-corpus DIR] [--folds 5] [--seed S] [--n N] [--synth scripts/synth.mjs] [--out .eval]
 //        [--show-misses N]
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { assignFolds, vendorKey } from './eval/folds.mjs';
 import { combine, extractDocuments, labelledDocuments, score } from './eval/sets.mjs';
-import { train } from './eval/train.mjs';
+import { closeTraining, train } from './eval/train.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SETS = ['corpus', 'words', 'folds', 'generated'];
@@ -64,7 +64,10 @@ if (sets.includes('corpus')) {
   }
 }
 if (sets.includes('words')) measure('words corpus (extract --words)', wordsCorpus, extractWords());
-if (sets.includes('folds')) await blindFolds();
+if (sets.includes('folds')) {
+  await blindFolds();
+  await closeTraining();
+}
 if (sets.includes('generated')) generated();
 
 console.log('\n## Summary\n');
@@ -119,30 +122,22 @@ async function blindFolds() {
   const started = Date.now();
   const docs = [...corpusDocs, ...wordsDocs];
   const folds = assignFolds(docs, k);
-  const setArgs = { corpus: ['--ignore-embedded-xml'], words: [] };
   const seenModel = await train({ docs, dir: join(out, 'folds/model-all') });
   const seen = join(out, 'folds/seen');
   const blind = join(out, 'folds/blind');
   for (const dir of [seen, blind]) rmSync(dir, { recursive: true, force: true });
   // With nothing learned, the predictions are those of the corpus (reading the page) and words runs.
   const baseline = (set) => (set === 'corpus' ? extractCorpus('page') : extractWords()).pred;
-  for (const set of ['corpus', 'words']) {
-    const inSet = docs.filter((d) => d.set === set);
-    if (seenModel) extractDocuments(root, inSet, join(seen, set), [...setArgs[set], ...seenModel.extractArgs]);
-    else cpSync(baseline(set), join(seen, set), { recursive: true });
-  }
+  const predictInto = async (model, scored, dir) => {
+    for (const doc of scored) {
+      if (!model) copyPrediction(join(baseline(doc.set), doc.folder), join(dir, doc.set, doc.folder), doc.name);
+      else writePrediction(join(dir, doc.set, doc.folder), doc.name, await model.predict(doc));
+    }
+  };
+  await predictInto(seenModel, docs, seen);
   for (let fold = 0; fold < k; fold++) {
     const model = await train({ docs: docs.filter((_, i) => folds[i] !== fold), dir: join(out, `folds/model-${fold}`) });
-    for (const set of ['corpus', 'words']) {
-      const scored = docs.filter((d, i) => folds[i] === fold && d.set === set);
-      if (!model) {
-        for (const doc of scored) copyPrediction(join(baseline(set), doc.folder), join(blind, set, doc.folder), doc.name);
-      } else if (scored.length) {
-        const run = join(out, `folds/run-${fold}-${set}`);
-        extractDocuments(root, scored, run, [...setArgs[set], ...model.extractArgs]);
-        cpSync(run, join(blind, set), { recursive: true });
-      }
-    }
+    await predictInto(model, docs.filter((_, i) => folds[i] === fold), blind);
   }
   const report = (pred, gold, set) => score(scorer, gold, join(pred, set), join(pred, `${set}.score.json`)).figures;
   const seenReports = { corpus: report(seen, corpus, 'corpus'), words: report(seen, wordsCorpus, 'words') };
@@ -166,6 +161,11 @@ async function blindFolds() {
   const blindAll = combine(Object.values(blindReports));
   console.log(`| **all** | ${docs.length} | ${f(seenAll.f1)} | ${f(blindAll.f1)} |`);
   summary.push({ set: `blind folds (k=${k}, corpus page + words)`, seconds, ...blindAll });
+}
+
+function writePrediction(dir, name, outcome) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, `${name}.json`), JSON.stringify(outcome));
 }
 
 function copyPrediction(from, to, name) {

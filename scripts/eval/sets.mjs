@@ -19,10 +19,11 @@ export function labelledDocuments(root, set) {
 
 /**
  * Extracts `docs` into OUT/<folder>/<name>.json, a CLI run per folder (one warm pool each).
- * `args`: more arguments for `ledgerlens extract` (--ignore-embedded-xml, a learned model's). Failures
- * are printed and leave no prediction, so the scorer counts the document's fields as missed.
+ * `args`: more arguments for `ledgerlens extract` (--ignore-embedded-xml); `env`: more environment (a
+ * learned model's, LEDGERLENS_FIELD_MODEL). Failures are printed and leave no prediction, so the scorer
+ * counts the document's fields as missed.
  */
-export function extractDocuments(root, docs, out, args = []) {
+export function extractDocuments(root, docs, out, args = [], env = {}) {
   const started = Date.now();
   rmSync(out, { recursive: true, force: true });
   const byFolder = new Map();
@@ -31,6 +32,7 @@ export function extractDocuments(root, docs, out, args = []) {
     const words = inFolder[0].input.endsWith('.words.json') ? ['--words'] : [];
     const run = spawnSync(process.execPath, [join(root, 'dist/src/cli/main.js'), 'extract', ...words, ...inFolder.map((d) => d.input), '--out', join(out, folder), ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ...env },
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
     });

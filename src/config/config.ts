@@ -100,6 +100,7 @@ export const SETTINGS = {
   LEDGERLENS_SMTP_TLS_CERT: { default: '', doc: 'PEM certificate (chain) file for STARTTLS' },
   LEDGERLENS_EMAIL_HOLD_DAYS: { default: '30', doc: 'Days mail from unapproved senders is kept for the owner to decide' },
   LEDGERLENS_OCR_ENGINE: { default: '', doc: 'tesseract or tesseract.js to force one for every page; unset: per page, native Tesseract when it has the page languages, else tesseract.js' },
+  LEDGERLENS_FIELD_MODEL: { default: '', doc: 'Model file of the learned field choice; unset: models/field-choice.json; none: the rules alone' },
   LEDGERLENS_OCR_LANGUAGES: { default: '', doc: 'Languages every page is read with (+-joined Tesseract codes); unset: eng+deu+est' },
 } as const;
 

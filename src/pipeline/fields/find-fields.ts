@@ -4,6 +4,8 @@
 import type { Hints } from '../../schemas/hints.schema.js';
 import type { TextDocument } from '../layout/text-document.js';
 import { findBanks } from './banks.js';
+import { chooseFields } from './choice/choose.js';
+import { choiceModel, type ChoiceModel } from './choice/model.js';
 import { buildContext, type DocumentKind, type FieldContext } from './context.js';
 import { findCurrency } from './currency.js';
 import { findDates } from './dates.js';
@@ -25,7 +27,8 @@ export interface FieldResult {
   context: FieldContext;
 }
 
-export function findFields(document: TextDocument, hints: Hints): FieldResult {
+/** `model`: the learned choice over the rules' picks (choice/); null for the rules alone, as training needs them. */
+export function findFields(document: TextDocument, hints: Hints, model: ChoiceModel | null = choiceModel()): FieldResult {
   const context = buildContext(document, hints);
   const findings: Findings = new Map();
   const put = (path: string, found: Found<FieldValue> | undefined) => {
@@ -68,6 +71,7 @@ export function findFields(document: TextDocument, hints: Hints): FieldResult {
     const total = findings.get('total') as Found<number> | undefined;
     for (const [path, found] of Object.entries(findPayment(context, total))) put(`payment.${path}`, found);
   }
+  if (model) for (const [path, found] of chooseFields(context, findings, model)) put(path, found);
   return { findings, kind: context.kind, context };
 }
 

@@ -1,0 +1,182 @@
+#!/usr/bin/env node
+// `npm run train`: fits the learned field choice (src/pipeline/fields/choice/) on the labelled corpus,
+// the words corpus and documents the generator writes from a training seed, and writes
+// models/field-choice.json. Deterministic: the same data give the same file (fixed seeds, no clock).
+// Page words are read once and kept under .eval/pages/ by the file's hash (--refresh reads again,
+// after a change to reading or OCR).
+//
+//   node scripts/train.mjs [--learner forest|logistic] [--out models/field-choice.json]
+//        [--generated 200] [--cv 5] [--refresh]
+//
+// --cv K also measures the model against the rules' picks by vendor folds (docs/engine.md, Learned choice).
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { assignFolds } from './eval/folds.mjs';
+import { labelledDocuments } from './eval/sets.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = (path) => import(pathToFileURL(join(root, 'dist/src', path)).href);
+/** Never the measuring seed of `npm run eval` (20261124): the generated set stays unseen. */
+const TRAINING_SEED = '4242';
+const LIMITS = { maxPages: 200, maxPixels: 100_000_000 }; // the service defaults (src/config/config.ts)
+
+/** The labelled documents training uses by default: corpus, words corpus, generated (written if missing). */
+export function trainingDocuments({ corpus = resolve(root, '../shared/corpus'), words = resolve(root, '../shared/corpus-words'), generated = 200 } = {}) {
+  return [...labelledDocuments(corpus, 'corpus'), ...labelledDocuments(words, 'words'), ...generatedDocuments(generated)];
+}
+
+export function generatedDocuments(n) {
+  if (!n) return [];
+  const dir = join(root, `.eval/train-generated/${TRAINING_SEED}-${n}`);
+  if (!existsSync(join(dir, 'done'))) {
+    rmSync(dir, { recursive: true, force: true });
+    const made = spawnSync(process.execPath, [join(root, 'scripts/synth.mjs'), '--n', String(n), '--seed', TRAINING_SEED, '--out', dir, '--images', '0.25'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (made.status !== 0) throw new Error(`the generator failed (exit ${made.status})`);
+    writeFileSync(join(dir, 'done'), '');
+  }
+  return labelledDocuments(dir, 'generated');
+}
+
+/** Page words of each document, read as `extract --ignore-embedded-xml` reads them, cached by content. */
+export async function pageReader({ refresh = false } = {}) {
+  const { detectMediaType } = await dist('ingest/media-type.js');
+  const { readDocument } = await dist('pipeline/read-document.js');
+  const { parseWordsFile } = await dist('pipeline/words-input.js');
+  const { closeOcr } = await dist('pipeline/ocr/index.js');
+  const cache = join(root, '.eval/pages');
+  mkdirSync(cache, { recursive: true });
+  return {
+    async read(doc) {
+      const bytes = readFileSync(doc.input);
+      if (doc.input.endsWith('.words.json')) return parseWordsFile(bytes.toString('utf8'));
+      const cached = join(cache, `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.json`);
+      if (!refresh && existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'));
+      const request = { bytes: new Uint8Array(bytes), mediaType: await detectMediaType(bytes), filename: doc.input, hints: {}, limits: LIMITS, ignoreEmbeddedXml: true };
+      const { pages } = await readDocument(request);
+      writeFileSync(cached, JSON.stringify(pages));
+      return pages;
+    },
+    close: closeOcr,
+  };
+}
+
+const examplesByInput = new Map();
+
+/** Each document's training examples per field; kept for the life of the process (the folds fit k + 1 times). */
+export async function documentExamples(docs, reader) {
+  const { documentExamples: examplesOf } = await dist('pipeline/fields/choice/training.js');
+  const out = [];
+  for (const doc of docs) {
+    if (!examplesByInput.has(doc.input)) {
+      let examples = {};
+      try {
+        examples = examplesOf(await reader.read(doc), doc.label);
+      } catch (error) {
+        process.stderr.write(`train: ${doc.input} not read (${error.message}); left out\n`);
+      }
+      examplesByInput.set(doc.input, examples);
+    }
+    out.push(examplesByInput.get(doc.input));
+  }
+  return out;
+}
+
+/** The model file fitted on the examples of some documents. */
+export async function fitModel(examples, { learner = 'logistic' } = {}) {
+  const { fit } = await dist('pipeline/fields/choice/fit.js');
+  const { CHOICE_FIELDS } = await dist('pipeline/fields/choice/training.js');
+  const { FEATURE_NAMES } = await dist('pipeline/fields/choice/choose.js');
+  const fields = {};
+  const trained = { documents: examples.length, learner };
+  for (const [field, family] of Object.entries(CHOICE_FIELDS)) {
+    const rows = [];
+    const targets = [];
+    for (const doc of examples) {
+      const e = doc[field];
+      if (!e) continue;
+      rows.push(...e.rows);
+      targets.push(...e.targets);
+    }
+    if (!targets.includes(1) || !targets.includes(0)) continue;
+    // Half the trees or better: the model's pick is taken only where it is more likely right than not.
+    fields[field] = fit(rows, targets, { learner, family, features: FEATURE_NAMES[family], threshold: 0.5 });
+    trained[field] = { candidates: rows.length, values: targets.filter((t) => t === 1).length };
+  }
+  return { version: 1, trained, fields };
+}
+
+/**
+ * Vendor folds over the documents: per field, how often the rules and the model (fitted without the
+ * fold) pick the labelled value, and how often each picks a wrong one.
+ */
+export async function crossValidate(docs, examples, k, options) {
+  const { fromFile } = await dist('pipeline/fields/choice/model.js');
+  const { CHOICE_FIELDS } = await dist('pipeline/fields/choice/training.js');
+  const folds = assignFolds(docs, k);
+  const tally = Object.fromEntries(Object.keys(CHOICE_FIELDS).map((f) => [f, { docs: 0, rule: { right: 0, wrong: 0 }, model: { right: 0, wrong: 0 } }]));
+  for (let fold = 0; fold < k; fold++) {
+    const model = fromFile(await fitModel(examples.filter((_, i) => folds[i] !== fold), options));
+    examples.forEach((doc, i) => {
+      if (folds[i] !== fold || docs[i].set === 'generated') return;
+      for (const field of Object.keys(CHOICE_FIELDS)) {
+        const e = doc[field];
+        if (!e) continue;
+        const t = tally[field];
+        t.docs++;
+        count(t.rule, e.rule, e.gold);
+        const scorer = model[field];
+        const p = scorer && e.rows.length ? scorer.score(e.rows) : [];
+        const best = p.reduce((b, x, j) => (b < 0 || x > p[b] ? j : b), -1);
+        count(t.model, best >= 0 && p[best] >= scorer.threshold ? e.values[best] : e.rule, e.gold);
+      }
+    });
+  }
+  return tally;
+}
+
+function count(tally, value, gold) {
+  if (value === undefined) return;
+  const same = typeof value === 'number' && typeof gold === 'number' ? Math.abs(Math.abs(value) - Math.abs(gold)) < 0.005 : value === gold;
+  tally[same ? 'right' : 'wrong']++;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      learner: { type: 'string', default: 'logistic' },
+      out: { type: 'string', default: join(root, 'models/field-choice.json') },
+      generated: { type: 'string', default: '200' },
+      cv: { type: 'string' },
+      refresh: { type: 'boolean', default: false },
+    },
+  });
+  if (!['forest', 'logistic'].includes(values.learner)) throw new Error('--learner is forest or logistic');
+  const started = Date.now();
+  const docs = trainingDocuments({ generated: Number(values.generated) });
+  const reader = await pageReader({ refresh: values.refresh });
+  const examples = await documentExamples(docs, reader);
+  await reader.close();
+  const read = (Date.now() - started) / 1000;
+  if (values.cv) {
+    const tally = await crossValidate(docs, examples, Number(values.cv), { learner: values.learner });
+    console.log(`cross-validation, ${values.cv} vendor folds, learner ${values.learner} (corpus + words documents scored; generated only fitted on):`);
+    console.log('| field | docs | rules right | rules wrong | model right | model wrong |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const [field, t] of Object.entries(tally)) console.log(`| ${field} | ${t.docs} | ${t.rule.right} | ${t.rule.wrong} | ${t.model.right} | ${t.model.wrong} |`);
+  }
+  const model = await fitModel(examples, { learner: values.learner });
+  mkdirSync(dirname(resolve(values.out)), { recursive: true });
+  writeFileSync(values.out, `${JSON.stringify(model)}\n`);
+  console.log(`train: ${docs.length} documents (pages read in ${read.toFixed(0)} s), model written to ${values.out} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(`train: ${error.message}`);
+    process.exit(1);
+  });
+}

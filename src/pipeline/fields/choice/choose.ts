@@ -1,0 +1,81 @@
+// The learned choice: every candidate of a field's family is scored by the model, and the best one
+// replaces the rules' pick when the model is sure enough of it (the field's threshold). Where the
+// model is unsure or has no candidate, the rules' pick stands. Returns the decisions; the caller puts
+// them into the findings.
+import type { FieldContext } from '../context.js';
+import type { Findings } from '../find-fields.js';
+import { round, type Found } from '../found.js';
+import { amountCandidates, codeCandidates, dateCandidates, type Candidate } from './candidates.js';
+import { AMOUNT_FEATURES, amountFeatures, CODE_FEATURES, codeFeatures, DATE_FEATURES, dateFeatures } from './features.js';
+import type { ChoiceField, ChoiceModel, Family } from './model.js';
+
+export interface Scored<T> {
+  candidate: Candidate<T>;
+  probability: number;
+}
+
+export type Decisions = Map<ChoiceField, Found<string | number>>;
+
+export function chooseFields(context: FieldContext, findings: Findings, model: ChoiceModel): Decisions {
+  const decisions: Decisions = new Map();
+  const families = new Map<Family, FamilyCandidates>();
+  for (const [field, scorer] of Object.entries(model) as [ChoiceField, NonNullable<ChoiceModel[ChoiceField]>][]) {
+    if (!sameNames(scorer.features, FEATURE_NAMES[scorer.family])) continue;
+    const family = families.get(scorer.family) ?? familyCandidates(scorer.family, context, findings);
+    families.set(scorer.family, family);
+    const best = bestByValue(family.candidates, scorer.score(family.features));
+    if (!best || best.probability < scorer.threshold) continue;
+    const rule = findings.get(field);
+    if (rule && sameValue(rule.value, best.candidate.value)) continue;
+    // A due date the same as the issue date says nothing the issue date does not.
+    if (field === 'due_date' && best.candidate.value === (decisions.get('issue_date') ?? findings.get('issue_date'))?.value) continue;
+    decisions.set(field, {
+      value: best.candidate.value,
+      confidence: round(best.probability * Math.min(1, 0.4 + best.candidate.evidence.confidence * 0.6)),
+      status: best.candidate.ambiguous ? 'review' : 'read',
+      evidence: best.candidate.evidence,
+      printed: best.candidate.printed,
+    });
+  }
+  return decisions;
+}
+
+export const FEATURE_NAMES: Record<Family, readonly string[]> = { amount: AMOUNT_FEATURES, date: DATE_FEATURES, code: CODE_FEATURES };
+
+interface FamilyCandidates {
+  candidates: Candidate<string | number>[];
+  features: number[][];
+}
+
+/** A family's candidates and their features, as training sees them too (training.ts). */
+export function familyCandidates(family: Family, context: FieldContext, findings: Findings): FamilyCandidates {
+  if (family === 'amount') {
+    const candidates = amountCandidates(context);
+    return { candidates, features: amountFeatures(context, candidates, findings) };
+  }
+  if (family === 'date') {
+    const candidates = dateCandidates(context);
+    return { candidates, features: dateFeatures(context, candidates, findings) };
+  }
+  const candidates = codeCandidates(context);
+  return { candidates, features: codeFeatures(context, candidates, findings) };
+}
+
+/** The candidate of highest probability; a value printed several times counts at its best printing. */
+function bestByValue<T>(candidates: Candidate<T>[], probabilities: number[]): Scored<T> | undefined {
+  let best: Scored<T> | undefined;
+  candidates.forEach((candidate, i) => {
+    if (!best || probabilities[i]! > best.probability) best = { candidate, probability: probabilities[i]! };
+  });
+  return best;
+}
+
+/** Values equal as the field compares them: amounts to the cent whatever their sign, codes without separators or case. */
+export function sameValue(a: string | number, b: string | number): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return Math.abs(Math.abs(a) - Math.abs(b)) < 0.005;
+  return typeof a === 'string' && typeof b === 'string' && (a === b || identifier(a) === identifier(b));
+}
+
+const identifier = (code: string) => code.normalize('NFKC').replace(/[\s.\-_/]/gu, '').toLowerCase();
+
+const sameNames = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((name, i) => name === b[i]);

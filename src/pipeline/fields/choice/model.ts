@@ -1,0 +1,100 @@
+// The learned choice's model: per field, a scorer of candidates' feature vectors, trained by
+// `npm run train` (scripts/train.mjs) and committed as models/field-choice.json. A worker loads it
+// once. LEDGERLENS_FIELD_MODEL names another file (the blind folds score each fold with a model fitted
+// without it); "none" turns the learned choice off, which leaves the rules' picks.
+import { readFileSync } from 'node:fs';
+import { RandomForestClassifier } from 'ml-random-forest';
+
+export type ChoiceField = 'total' | 'issue_date' | 'due_date' | 'document_number';
+export type Family = 'amount' | 'date' | 'code';
+
+export interface FieldModelFile {
+  family: Family;
+  /** The feature names the model was trained on, in order; a model for other features is not used. */
+  features: string[];
+  /** The least probability at which the model's pick is taken over the rules' (measured in training, see docs/engine.md). */
+  threshold: number;
+  learner: 'forest' | 'logistic';
+  /** ml-random-forest's JSON, or logistic weights over standardized features (bias last). */
+  model: unknown;
+  /** Standardization of each feature (logistic only). */
+  mean?: number[];
+  scale?: number[];
+}
+
+export interface ModelFile {
+  version: 1;
+  /** What it was trained on, for the record. */
+  trained: Record<string, unknown>;
+  fields: Partial<Record<ChoiceField, FieldModelFile>>;
+}
+
+export interface FieldScorer {
+  family: Family;
+  features: string[];
+  threshold: number;
+  /** Probability that each candidate is the field's value. */
+  score(features: number[][]): number[];
+}
+
+export type ChoiceModel = Partial<Record<ChoiceField, FieldScorer>>;
+
+const DEFAULT_PATH = new URL('../../../../../models/field-choice.json', import.meta.url);
+
+let loaded: ChoiceModel | null | undefined;
+
+/** The model this process uses: loaded once, null when there is none or it is switched off. */
+export function choiceModel(): ChoiceModel | null {
+  if (loaded === undefined) {
+    const setting = process.env.LEDGERLENS_FIELD_MODEL;
+    loaded = setting === 'none' ? null : loadModel(setting ?? DEFAULT_PATH);
+  }
+  return loaded;
+}
+
+/** For tools that score several models in one process (the blind folds): the model used from now on. */
+export function setChoiceModel(model: ChoiceModel | null): void {
+  loaded = model;
+}
+
+export function loadModel(path: string | URL): ChoiceModel | null {
+  let file: ModelFile;
+  try {
+    file = JSON.parse(readFileSync(path, 'utf8')) as ModelFile;
+  } catch (error) {
+    // No trained model is an engine that runs on its rules; a broken one is a deployment error.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && path === DEFAULT_PATH) return null;
+    throw new Error(`field model ${String(path)} cannot be read: ${(error as Error).message}`);
+  }
+  return fromFile(file);
+}
+
+export function fromFile(file: ModelFile): ChoiceModel {
+  const model: ChoiceModel = {};
+  for (const [field, entry] of Object.entries(file.fields) as [ChoiceField, FieldModelFile][]) model[field] = scorerOf(entry);
+  return model;
+}
+
+function scorerOf(entry: FieldModelFile): FieldScorer {
+  if (entry.learner === 'logistic') {
+    const weights = entry.model as number[];
+    const mean = entry.mean ?? [];
+    const scale = entry.scale ?? [];
+    return {
+      family: entry.family,
+      features: entry.features,
+      threshold: entry.threshold,
+      score: (rows) => rows.map((row) => sigmoid(row.reduce((sum, x, i) => sum + ((x - mean[i]!) / scale[i]!) * weights[i]!, weights[row.length]!))),
+    };
+  }
+  const forest = RandomForestClassifier.load(entry.model as never);
+  return {
+    family: entry.family,
+    features: entry.features,
+    threshold: entry.threshold,
+    // The share of trees voting "is the value" (predictProbability drops the first tree's vote).
+    score: (rows) => (rows.length ? forest.predictionValues(rows).to2DArray().map((votes) => votes.filter((v) => v === 1).length / votes.length) : []),
+  };
+}
+
+const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
