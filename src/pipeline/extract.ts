@@ -50,7 +50,7 @@ export function extractFromRead(read: ReadDocument, hints: ExtractionRequest['hi
     signCreditNoteLines(lineItems.items, lineItems.findings);
   }
   const fields = buildOutcomeFields(findings, lineItems.items, lineItems.findings);
-  const isDocument = looksLikeDocument(findings.size, text);
+  const isDocument = looksLikeDocument(findings, text);
   if (!isDocument) warnings.push('not_a_document: no invoice, receipt or bill fields were found on the page');
   return {
     pages: read.pageCount,
@@ -78,8 +78,17 @@ function kindDeclared(creditNote: boolean, onPage: DocumentKind): DocumentKind {
   return onPage === 'credit_note' ? 'invoice' : onPage;
 }
 
-/** A business document has amounts and some of the fields; a street photo or a page of prose has neither. */
-function looksLikeDocument(fieldCount: number, text: string): boolean {
+/** Fields only a business document prints; a party name or address can be read from any page of text. */
+const DOCUMENT_FIELDS = /^(?:issue_date|due_date|document_number|subtotal|vat_amount|payment\.|banks\[)/u;
+
+/**
+ * A business document has amounts and some of the fields; a street photo or a page of prose has neither.
+ * An amount with cents anywhere will do; else a total read after its label, whole or not ("Grand Total
+ * Rs 1939"), with a field only documents print (a date, a number, a payment) beside it.
+ */
+function looksLikeDocument(findings: Findings, text: string): boolean {
   const amounts = text.match(/\d+[.,]\d{2}(?!\d)/gu)?.length ?? 0;
-  return fieldCount >= 2 && amounts >= 1;
+  if (findings.size >= 2 && amounts >= 1) return true;
+  const onPage = (path: string) => !['derived', 'enriched'].includes(findings.get(path)?.status ?? 'derived');
+  return onPage('total') && [...findings.keys()].some((path) => DOCUMENT_FIELDS.test(path) && onPage(path));
 }
