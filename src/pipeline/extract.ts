@@ -2,6 +2,7 @@
 // Runs inside an extraction worker thread; see extraction-pool.ts for the main-thread side.
 import type { ExtractionOutcome } from '../schemas/document.schema.js';
 import type { Hints } from '../schemas/hints.schema.js';
+import { documentsInFile } from './documents-in-file.js';
 import { parseEInvoiceXml, type EmbeddedInvoiceXml } from './einvoice/index.js';
 import { signCreditNoteLines, signCreditNoteTotals } from './fields/credit-note-sign.js';
 import type { DocumentKind } from './fields/context.js';
@@ -29,10 +30,14 @@ export function extractFromWords(pages: PageWords[], hints: Hints, timings = new
 
 /** Everything after reading the pages; `scripts/eval-fields.mjs` replays it over cached page words. */
 export function extractFromRead(read: ReadDocument, hints: ExtractionRequest['hints'], timings = new StageTimings()): ExtractionOutcome {
-  const document = timings.timeSync('layout', () => buildTextDocument(read.pages));
-  const text = rawText(document);
-  const page = timings.timeSync('fields', () => findFields(document, hints));
   const warnings = [...read.warnings];
+  const whole = timings.timeSync('layout', () => buildTextDocument(read.pages));
+  const text = rawText(whole);
+  // A file of several documents: the fields are the first one's, and a warning says so.
+  const several = timings.timeSync('fields', () => documentsInFile(read.pages, hints));
+  if (several) warnings.push(`multiple_documents: the file holds ${several.count} documents; fields are read from the first (${several.where})`);
+  const document = several ? timings.timeSync('layout', () => buildTextDocument(several.first)) : whole;
+  const page = timings.timeSync('fields', () => findFields(document, hints));
   const einvoice = read.embeddedXml ? timings.timeSync('fields', () => useEmbeddedXml(read.embeddedXml!, page.findings, document, warnings)) : null;
   const findings = einvoice?.findings ?? page.findings;
   const kind = einvoice ? kindDeclared(einvoice.creditNote, page.kind) : page.kind;

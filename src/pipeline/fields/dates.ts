@@ -40,6 +40,11 @@ const labelText = (found: LabelledValue) =>
     .map((w) => w.text)
     .join(' ');
 
+/** The issue date a label or the title line gives, without falling back on the first date printed. */
+export function printedIssueDate(context: FieldContext): Found<string> | undefined {
+  return labelledDate(context, 'issueDate') ?? dateBesideNumber(context);
+}
+
 function labelledDate(context: FieldContext, name: LabelName): Found<string> | undefined {
   let best: (Found<string> & { score: number }) | undefined;
   for (const found of labelledValues(context.document, name)) {
