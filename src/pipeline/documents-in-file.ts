@@ -11,7 +11,7 @@ import { printedIssueDate } from './fields/dates.js';
 import { findAccountNumber, findDocumentNumber } from './fields/identifiers.js';
 import { fold } from './fields/labels.js';
 import { findTotals } from './fields/totals.js';
-import { buildTextDocument } from './layout/text-document.js';
+import { buildTextDocument, type TextDocument } from './layout/text-document.js';
 import type { PageWords, Word } from './types.js';
 
 export interface DocumentsInFile {
@@ -35,15 +35,16 @@ interface Head {
   compact: string;
 }
 
-/** The documents in the file past the first, or null when it holds one. */
-export function documentsInFile(pages: PageWords[], hints: Hints): DocumentsInFile | null {
-  if (pages.length > 1) return documentsOverPages(pages, hints);
+/** The documents in the file past the first, or null when it holds one. `whole` is the file's pages laid out. */
+export function documentsInFile(pages: PageWords[], hints: Hints, whole = buildTextDocument(pages)): DocumentsInFile | null {
+  if (pages.length > 1) return documentsOverPages(pages, whole, hints);
   if (pages.length === 1) return documentsOnOnePage(pages[0]!, hints);
   return null;
 }
 
-function documentsOverPages(pages: PageWords[], hints: Hints): DocumentsInFile | null {
-  const heads = pages.map((page) => headOf([page], hints));
+function documentsOverPages(pages: PageWords[], whole: TextDocument, hints: Hints): DocumentsInFile | null {
+  // Lines never cross pages, so each page's layout is its share of the file's.
+  const heads = pages.map((page) => headOf(pageOf(whole, page.page), hints));
   const starts = [0];
   let current = { ...heads[0]! };
   for (let i = 1; i < pages.length; i++) {
@@ -101,7 +102,7 @@ function documentsOnOnePage(page: PageWords, hints: Hints): DocumentsInFile | nu
     if (!split) continue;
     const parts = [words.filter((w) => centre(w, axis) < split), words.filter((w) => centre(w, axis) >= split)];
     if (parts.some((p) => p.length < 8)) continue;
-    const heads = parts.map((p) => headOf([{ ...page, words: p }], hints));
+    const heads = parts.map((p) => headOf(buildTextDocument([{ ...page, words: p }]), hints));
     const whole = heads.every((h) => h.total !== undefined && (h.number !== undefined || h.date !== undefined));
     if (!whole || heads[0]!.total === heads[1]!.total) continue;
     if (heads[0]!.number && heads[0]!.number === heads[1]!.number) continue;
@@ -127,8 +128,12 @@ function widestGap(words: Word[], axis: 0 | 1): number | null {
   return best?.at ?? null;
 }
 
-function headOf(pages: PageWords[], hints: Hints): Head {
-  const document = buildTextDocument(pages);
+function pageOf(whole: TextDocument, page: number): TextDocument {
+  const lines = whole.lines.filter((l) => l.page === page).map((line, index) => ({ ...line, index }));
+  return { ...whole, lines, pages: 1 };
+}
+
+function headOf(document: TextDocument, hints: Hints): Head {
   const context = buildContext(document, hints);
   const text = fold(document.lines.map((l) => l.text).join('\n'));
   const head: Head = { firstOfNumbering: PAGE_ONE_OF.test(text), compact: text.replace(/\s+/gu, '') };

@@ -34,7 +34,7 @@ export function extractFromRead(read: ReadDocument, hints: ExtractionRequest['hi
   const whole = timings.timeSync('layout', () => buildTextDocument(read.pages));
   const text = rawText(whole);
   // A file of several documents: the fields are the first one's, and a warning says so.
-  const several = timings.timeSync('fields', () => documentsInFile(read.pages, hints));
+  const several = timings.timeSync('fields', () => documentsInFile(read.pages, hints, whole));
   if (several) warnings.push(`multiple_documents: the file holds ${several.count} documents; fields are read from the first (${several.where})`);
   const document = several ? timings.timeSync('layout', () => buildTextDocument(several.first)) : whole;
   const page = timings.timeSync('fields', () => findFields(document, hints));
