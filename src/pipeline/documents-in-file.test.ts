@@ -4,7 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import { textPage } from '../../tests/helpers/text-page.js';
 import { generateDocument } from '../synth/generate.js';
 import { documentsInFile } from './documents-in-file.js';
-import { extract } from './extract.js';
+import { extract, extractFromWords } from './extract.js';
 
 const limits = { maxPages: 20, maxPixels: 100_000_000, maxDecodedBytes: 200 * 1024 * 1024 };
 const extractPdf = (bytes: Uint8Array) => extract({ bytes, mediaType: 'application/pdf', filename: 'file.pdf', hints: {}, limits, ignoreEmbeddedXml: true });
@@ -73,6 +73,9 @@ describe('several documents in one file', () => {
     const found = documentsInFile([textPage(text, { source: 'ocr' })], {});
     assert.equal(found?.where, 'the left one');
     assert.ok(found.first[0]!.words.every((w) => w.box[0] < 300));
+    const outcome = extractFromWords([textPage(text, { source: 'ocr' })], {});
+    assert.ok(outcome.warnings.includes('multiple_documents: the file holds 2 documents; fields are read from the first (the left one)'));
+    assert.deepEqual([outcome.extraction.total, outcome.extraction.document_number, outcome.extraction.issue_date], [9.5, '1001', '2024-05-03']);
     // One receipt with a card slip under it that repeats its total is one document.
     const slip = [...left, '', '', '', '', '', '', 'CARD SLIP', 'Date: 03/05/2024', 'TOTAL       9.50', 'Approved'].join('\n');
     assert.equal(documentsInFile([textPage(slip, { source: 'ocr' })], {}), null);
