@@ -2,6 +2,7 @@
 // Runs inside an extraction worker thread; see extraction-pool.ts for the main-thread side.
 import type { ExtractionOutcome } from '../schemas/document.schema.js';
 import type { Hints } from '../schemas/hints.schema.js';
+import { documentsInFile } from './documents-in-file.js';
 import { parseEInvoiceXml, type EmbeddedInvoiceXml } from './einvoice/index.js';
 import { signCreditNoteLines, signCreditNoteTotals } from './fields/credit-note-sign.js';
 import type { DocumentKind } from './fields/context.js';
@@ -29,10 +30,14 @@ export function extractFromWords(pages: PageWords[], hints: Hints, timings = new
 
 /** Everything after reading the pages; `scripts/eval-fields.mjs` replays it over cached page words. */
 export function extractFromRead(read: ReadDocument, hints: ExtractionRequest['hints'], timings = new StageTimings()): ExtractionOutcome {
-  const document = timings.timeSync('layout', () => buildTextDocument(read.pages));
-  const text = rawText(document);
-  const page = timings.timeSync('fields', () => findFields(document, hints));
   const warnings = [...read.warnings];
+  const whole = timings.timeSync('layout', () => buildTextDocument(read.pages));
+  const text = rawText(whole);
+  // A file of several documents: the fields are the first one's, and a warning says so.
+  const several = timings.timeSync('fields', () => documentsInFile(read.pages, hints, whole));
+  if (several) warnings.push(`multiple_documents: the file holds ${several.count} documents; fields are read from the first (${several.where})`);
+  const document = several ? timings.timeSync('layout', () => buildTextDocument(several.first)) : whole;
+  const page = timings.timeSync('fields', () => findFields(document, hints));
   const einvoice = read.embeddedXml ? timings.timeSync('fields', () => useEmbeddedXml(read.embeddedXml!, page.findings, document, warnings)) : null;
   const findings = einvoice?.findings ?? page.findings;
   const kind = einvoice ? kindDeclared(einvoice.creditNote, page.kind) : page.kind;
@@ -50,7 +55,7 @@ export function extractFromRead(read: ReadDocument, hints: ExtractionRequest['hi
     signCreditNoteLines(lineItems.items, lineItems.findings);
   }
   const fields = buildOutcomeFields(findings, lineItems.items, lineItems.findings);
-  const isDocument = looksLikeDocument(findings.size, text);
+  const isDocument = looksLikeDocument(findings, text);
   if (!isDocument) warnings.push('not_a_document: no invoice, receipt or bill fields were found on the page');
   return {
     pages: read.pageCount,
@@ -78,8 +83,17 @@ function kindDeclared(creditNote: boolean, onPage: DocumentKind): DocumentKind {
   return onPage === 'credit_note' ? 'invoice' : onPage;
 }
 
-/** A business document has amounts and some of the fields; a street photo or a page of prose has neither. */
-function looksLikeDocument(fieldCount: number, text: string): boolean {
+/** Fields only a business document prints; a party name or address can be read from any page of text. */
+const DOCUMENT_FIELDS = /^(?:issue_date|due_date|document_number|subtotal|vat_amount|payment\.|banks\[)/u;
+
+/**
+ * A business document has amounts and some of the fields; a street photo or a page of prose has neither.
+ * An amount with cents anywhere will do; else a total read after its label, whole or not ("Grand Total
+ * Rs 1939"), with a field only documents print (a date, a number, a payment) beside it.
+ */
+function looksLikeDocument(findings: Findings, text: string): boolean {
   const amounts = text.match(/\d+[.,]\d{2}(?!\d)/gu)?.length ?? 0;
-  return fieldCount >= 2 && amounts >= 1;
+  if (findings.size >= 2 && amounts >= 1) return true;
+  const onPage = (path: string) => !['derived', 'enriched'].includes(findings.get(path)?.status ?? 'derived');
+  return onPage('total') && [...findings.keys()].some((path) => DOCUMENT_FIELDS.test(path) && onPage(path));
 }

@@ -15,3 +15,12 @@ describe('document kind', () => {
     assert.equal(kindOf('K O S T E N R E C H N U N G\nRechnungsempfänger\nKunden-Nr. : 339420\nWirkarbeit   10000 KWh   520,00'), 'invoice');
   });
 });
+
+describe('date order', () => {
+  const orderOf = (text: string, hints = {}) => buildContext(buildTextDocument([textPage(text)]), hints).dateOrder;
+
+  it('reads a "$" page day first when one of its dates can only be read that way', () => {
+    assert.equal(orderOf('TAX INVOICE   $ 12.50\nDate: 05/06/2019\nPrinted: 13-06-19 10:22'), 'DMY');
+    assert.equal(orderOf('TAX INVOICE   $ 12.50\nDate: 05/06/2019'), 'MDY');
+  });
+});

@@ -41,3 +41,17 @@ describe('due date', () => {
     assert.equal(dueDateOf('Rechnung Nr. 1 vom 04.06.2013\nZahlbar innerhalb 30 Tagen netto bis 04.07.2013, 3% Skonto innerhalb 10 Tagen bis 15.06.2013'), '2013-07-04');
   });
 });
+
+describe('expiry dates', () => {
+  it('never takes a card\'s or a voucher\'s expiry for the issue date', () => {
+    assert.equal(issueDateOf('VISA ************1234\nEXP DATE: 12/31/2026\nDate: 03/15/2024'), '2024-03-15');
+    assert.equal(issueDateOf('Card Expiry   12/31/2026\nSale   03/15/2024'), '2024-03-15');
+    assert.equal(issueDateOf('Valid thru 31.12.2026\nKassenbon 15.03.2024'), '2024-03-15');
+    assert.equal(issueDateOf('Gutschein gültig bis 31.12.2026\nDatum 15.03.2024'), '2024-03-15');
+    assert.equal(issueDateOf('Expiry Date:   31/12/2026'), undefined);
+  });
+
+  it('reads no date from a month and a year alone ("EXP 12/25", "08/2027")', () => {
+    assert.equal(issueDateOf('MASTERCARD   EXP 12/25\nExpiry 08/2027\nValid thru 08/27'), undefined);
+  });
+});

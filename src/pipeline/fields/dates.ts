@@ -1,7 +1,7 @@
 // issue_date and due_date. A labelled date wins; without one, the issue date is the first date on the
 // document that no other label (delivery, period, due) claims. Day/month order comes from the context.
 import type { FieldContext } from './context.js';
-import { findLabels, labelledValues, valueText } from './find-labelled.js';
+import { findLabels, labelledValues, valueText, type LabelledValue } from './find-labelled.js';
 import { readConfidence, type Found } from './found.js';
 import { fold, LABELS, type LabelName } from './labels.js';
 import { dateTokens } from './tokens.js';
@@ -20,11 +20,37 @@ export function findDates(context: FieldContext): Dates {
   return out;
 }
 
+/**
+ * A card's or a voucher's expiry ("EXP 12/25/26", "Expiry date", "Valid thru", "gültig bis") dates
+ * something else than the document, in the languages the engine reads (folded text).
+ */
+const EXPIRY =
+  /(?<![\p{L}])(?:exp|expiry|expires?|expiration|expiring|valid (?:thru|through|until|till|to)|good (?:thru|through)|use by|best before|gultig bis|ablauf\w*|verfall\w*|date d.expiration|expire le|valable jusqu|kehtib kuni|kehtiv kuni|voimassa|parasta ennen|derigs lidz|galioja iki|wazn[ya] do|termin waznosci|caducidad|vence|valido hasta|geldig tot|vervalt|giltig t\.?o\.?m|giltig till|годен до|действителен до|срок действия)(?![\p{L}])[\s.:/-]*(?:date|datum|d)?[\s.:]*$/u;
+
+/** The words printed just before a value, up to 40 characters, folded. */
+function textBefore(line: { text: string }, printed: string): string {
+  const at = line.text.indexOf(printed);
+  return at < 0 ? '' : fold(line.text.slice(Math.max(0, at - 40), at));
+}
+
+/** The words of the label a labelled value was found under (its cell, as far as the label reached). */
+const labelText = (found: LabelledValue) =>
+  found.line.words
+    .filter((w) => w.box[0] >= found.label.box[0] - 0.5 && w.box[2] <= found.label.box[2] + 0.5)
+    .map((w) => w.text)
+    .join(' ');
+
+/** The issue date a label or the title line gives, without falling back on the first date printed. */
+export function printedIssueDate(context: FieldContext): Found<string> | undefined {
+  return labelledDate(context, 'issueDate') ?? dateBesideNumber(context);
+}
+
 function labelledDate(context: FieldContext, name: LabelName): Found<string> | undefined {
   let best: (Found<string> & { score: number }) | undefined;
   for (const found of labelledValues(context.document, name)) {
     const token = dateTokens(found.value.text, context.dateOrder)[0];
     if (!token) continue;
+    if (EXPIRY.test(fold(labelText(found))) || EXPIRY.test(fold(found.value.text.slice(0, token.index)))) continue;
     // Only the start of the value: "Datum 05.01.2024 Seite 1" is fine, a sentence with a date is not.
     if (token.index > 12) continue;
     // Issue dates head the document; a labelled date further down is more often a reference's.
@@ -78,6 +104,8 @@ function firstUnclaimedDate(context: FieldContext, due: string | undefined): Fou
       const token = dateTokens(cell.text, context.dateOrder)[0];
       if (!token || token.iso === due) continue;
       if (CLAIMED.test(fold(cell.text.slice(0, token.index)))) continue;
+      // "Card Exp   12/25/26": the expiry's label is the text before the date on its line, in this cell or the one before.
+      if (EXPIRY.test(textBefore(line, cell.text) + ' ' + fold(cell.text.slice(0, token.index)))) continue;
       return {
         value: token.iso,
         confidence: readConfidence(2, 'pattern', Math.min(...cell.words.map((w) => w.confidence))) * (token.ambiguous ? 0.6 : 1),

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { dateTokens, moneyIn } from './tokens.js';
+import { dateOrderOf, dateTokens, moneyIn } from './tokens.js';
 
 test('amounts with their currency code printed against them, and amounts OCR split after the decimal point', () => {
   assert.equal(moneyIn('SUBTOTAL RM53.60', undefined)?.value, 53.6);
@@ -19,4 +19,29 @@ test('an ISO date OCR glued to its label through a misread colon is found', () =
 
 test('a date OCR read without the space between day and month is found in its line', () => {
   assert.deepEqual(dateTokens('CB#: 59581331716 14May/2017 02:56:39', undefined).map((t) => t.iso), ['2017-05-14']);
+});
+
+test('a count of days is a payment term, never money', () => {
+  assert.equal(moneyIn('due within 15 days', undefined), null);
+  assert.equal(moneyIn('payable within 30 days', undefined), null);
+  assert.equal(moneyIn('zahlbar innerhalb 14 Tagen', ','), null);
+  assert.equal(moneyIn('30-day terms', undefined), null);
+  assert.equal(moneyIn('maksetähtaeg 14 päeva', ','), null);
+  // The amount beside the term still reads.
+  assert.equal(moneyIn('Total due within 30 days   1,234.00', undefined)?.value, 1234);
+  assert.equal(moneyIn('Total 15', undefined)?.value, 15);
+});
+
+test('the page\'s date order comes from any date that can be read one way only, in every numeric form', () => {
+  const order = (...texts: string[]) => dateOrderOf(texts, 'MDY');
+  // A "$" page falls back to month first; one unambiguous day-first date elsewhere settles it.
+  assert.equal(order('Date: 05/06/2019', 'Printed 13/06/19 10:22'), 'DMY');
+  assert.equal(order('Date: 05-06-2019', 'Due 21-06-19'), 'DMY');
+  assert.equal(order('Date: 05/06/2019', 'Lieferung 21.06.2019'), 'DMY');
+  // OCR reads the label's colon as a point.
+  assert.equal(order('Date.05/06/2019', 'Date.21/06/2019'), 'DMY');
+  assert.equal(order('Date: 05/06/2019', 'Due 06/21/2019'), 'MDY');
+  assert.equal(order('Date: 05/06/2019'), 'MDY');
+  // Amounts and longer numbers are not dates.
+  assert.equal(order('Date: 05/06/2019', 'Total 113.05.20', 'Ref 3-13-06-19'), 'MDY');
 });

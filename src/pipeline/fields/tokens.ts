@@ -36,11 +36,21 @@ export function amountTokens(text: string, separator: DecimalSeparator | undefin
   return tokens;
 }
 
+/**
+ * "within 15 days", "30 Tagen netto", "14 päeva", "30-day terms": a count of days is a payment term,
+ * never money, in the languages the engine reads.
+ */
+const DAY_COUNT =
+  /(?<![\p{L}\d.,])\d{1,3}(?:\s?-\s?|\s)?(?:days?|tagen?|jours?|päeva|paeva|päev|paev|päivää|paivaa|päivän|paivan|pv|dienas|dienu|dienām|dienam|dienų|dni|días|dias|dagen|dagar|дней|дня|день)(?![\p{L}])/giu;
+
+const blank = (text: string, index: number, length: number) => text.slice(0, index) + ' '.repeat(length) + text.slice(index + length);
+
 /** The money amount a labelled value holds: the last non-percentage amount, preferring ones with cents. */
 export function moneyIn(text: string, separator: DecimalSeparator | undefined): AmountToken | null {
   // "bis 15.06.2018" is a date, not 15.06 of money.
-  const withoutDates = dateTokens(text, undefined).reduce((t, d) => t.slice(0, d.index) + ' '.repeat(d.text.length) + t.slice(d.index + d.text.length), text);
-  const tokens = amountTokens(withoutDates, separator).filter((t) => !t.percent);
+  const withoutDates = dateTokens(text, undefined).reduce((t, d) => blank(t, d.index, d.text.length), text);
+  const withoutTerms = [...withoutDates.matchAll(DAY_COUNT)].reduce((t, m) => blank(t, m.index, m[0].length), withoutDates);
+  const tokens = amountTokens(withoutTerms, separator).filter((t) => !t.percent);
   if (/\bCR\b/u.test(text)) for (const t of tokens) t.value = -Math.abs(t.value);
   const withCents = tokens.filter((t) => t.decimals === 2);
   return (withCents.length ? withCents : tokens.filter((t) => t.decimals === 0 && String(Math.abs(t.value)).length <= 7)).at(-1) ?? null;
@@ -75,15 +85,25 @@ export function dateTokens(text: string, order: DateOrder | undefined): DateToke
   return tokens.sort((a, b) => a.index - b.index);
 }
 
-/** Day-first or month-first, from the dates that can only be read one way. */
+/**
+ * A numeric date as evidence of the page's order: slashes, dashes or dots, a 2- or 4-digit year, the
+ * separators perhaps spaced, after any non-digit (OCR reads a label's colon as "." or ","), not inside
+ * an amount or a longer number.
+ */
+const NUMERIC_DATE = /(?<!\d|\d[.,])(\d{1,2}) ?([./-]) ?(\d{1,2}) ?\2 ?(?:\d{4}|\d{2})(?![\d]|[.,]\d)/gu;
+
+/**
+ * Day-first or month-first, from the dates that can only be read one way: anywhere on the page (a
+ * receipt's "13/06/19" at the foot settles its "05/06/2019" at the head), majority when they disagree.
+ */
 export function dateOrderOf(texts: string[], fallback: DateOrder | undefined): DateOrder | undefined {
   let dayFirst = 0;
   let monthFirst = 0;
   for (const text of texts) {
-    for (const match of text.matchAll(/(?<![\d.,])(\d{1,2})[/-](\d{1,2})[/-](?:\d{4}|\d{2})(?!\d)/gu)) {
-      const [first, second] = [Number(match[1]), Number(match[2])];
-      if (first > 12 && second <= 12) dayFirst++;
-      if (second > 12 && first <= 12) monthFirst++;
+    for (const match of text.matchAll(NUMERIC_DATE)) {
+      const [first, second] = [Number(match[1]), Number(match[3])];
+      if (first > 12 && first <= 31 && second >= 1 && second <= 12) dayFirst++;
+      if (second > 12 && second <= 31 && first >= 1 && first <= 12) monthFirst++;
     }
   }
   if (dayFirst > monthFirst) return 'DMY';
