@@ -56,12 +56,16 @@ export function letterheadByModel(document: TextDocument, taken: Set<Word>, isCo
   if (!candidates.length) return null;
   const sizes = candidates.map((c) => c.size).sort((a, b) => a - b);
   const largest = candidates.reduce((best, c) => (c.size > best.size ? c : best));
-  const marked = candidates.find((c) => isCompany(c.cell.text)) ?? (largest.size > sizes[Math.floor(sizes.length / 2)]! * 1.15 ? largest : undefined);
-  const chosen = marked ?? candidates.slice().sort((a, b) => a.line.index - b.line.index || a.cell.box[0] - b.cell.box[0])[0]!;
+  const legal = candidates.find((c) => isCompany(c.cell.text));
+  const chosen =
+    legal ??
+    (largest.size > sizes[Math.floor(sizes.length / 2)]! * 1.15 ? largest : undefined) ??
+    candidates.slice().sort((a, b) => a.line.index - b.line.index || a.cell.box[0] - b.cell.box[0])[0]!;
   const head = document.lines.filter((l) => l.page === 1 && l.index >= chosen.line.index);
   const block = columnFrom(head, chosen.cell, taken);
-  // Lines of one print size and no legal form: the name is the one the document prints again.
-  return marked ? block : fromRepeatedName(block, document);
+  // Without a legal form, the name is the line the document prints again (a logo's caption or a
+  // trade name can stand over it); on a tie the brand or first line stays.
+  return legal ? block : fromRepeatedName(block, document);
 }
 
 /**

@@ -118,8 +118,10 @@ function giveAddressWindows(blocks: PageBlock[]): void {
   const sender = parties.find((b) => b.box[1] < WINDOW_TOP || headSize(b) > body * 1.25 || opensWithLabel(rowText(b.rows[0]!), 'vendorBlock'));
   for (const block of parties) {
     if (block === sender || opensWithLabel(rowText(block.rows[0]!), 'vendorBlock')) continue;
+    // A second block at the very top is more of the sender's head (a branch office, a contact column).
+    if (block.box[1] < WINDOW_TOP) continue;
     const belowSender = sender && block.box[1] > sender.box[1];
-    const windowAlone = !sender && block.box[1] >= WINDOW_TOP && headSize(block) <= body * 1.25 && !block.rows.some((r) => CONTACT.test(rowText(r)));
+    const windowAlone = !sender && headSize(block) <= body * 1.25 && !block.rows.some((r) => CONTACT.test(rowText(r)));
     if (belowSender || windowAlone) block.role = 'address';
   }
 }
