@@ -106,8 +106,11 @@ function repeatedOnOtherPages(block: PageBlock, rows: string[], all: PageBlock[]
  */
 function giveAddressWindows(blocks: PageBlock[]): void {
   const body = bodySize(blocks);
+  const tables = blocks.filter((b) => b.role === 'table' && b.page === 1);
+  // A column beside a table's is the table's (an item can read like a postal line: "P-75-694 Panel").
+  const besideTable = (b: PageBlock) => tables.some((t) => t.box[1] < b.box[3] && b.box[1] < t.box[3]);
   const parties = blocks
-    .filter((b) => b.role === 'body' && b.page === 1 && b.box[1] < WINDOW_BOTTOM && b.columns === 1)
+    .filter((b) => b.role === 'body' && b.page === 1 && b.box[1] < WINDOW_BOTTOM && b.columns === 1 && !besideTable(b))
     .filter((b) => {
       const rows = b.rows.map(rowText);
       const name = nameRow(b);
