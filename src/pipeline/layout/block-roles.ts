@@ -119,14 +119,25 @@ function giveAddressWindows(blocks: PageBlock[]): void {
     })
     .sort((a, b) => a.box[1] - b.box[1]);
   const sender = parties.find((b) => b.box[1] < WINDOW_TOP || headSize(b) > body * 1.25 || opensWithLabel(rowText(b.rows[0]!), 'vendorBlock'));
+  // A block above the labelled addressee ("Bill to:") is the sender's.
+  const labelled = blocks.filter((b) => b.role === 'address' && b.page === 1).map((b) => b.box[1]);
+  const labelledTop = labelled.length ? Math.min(...labelled) : -Infinity;
   for (const block of parties) {
-    if (block === sender || opensWithLabel(rowText(block.rows[0]!), 'vendorBlock')) continue;
+    if (block === sender || opensWithLabel(rowText(block.rows[0]!), 'vendorBlock') || block.box[1] < labelledTop) continue;
     // A second block at the very top is more of the sender's head (a branch office, a contact column).
-    if (block.box[1] < WINDOW_TOP) continue;
+    if (block.box[1] < WINDOW_TOP || followedByContacts(block, blocks)) continue;
     const belowSender = sender && block.box[1] > sender.box[1];
     const windowAlone = !sender && headSize(block) <= body * 1.25 && !block.rows.some((r) => CONTACT.test(rowText(r)));
     if (belowSender || windowAlone) block.role = 'address';
   }
+}
+
+/** A sender's block is followed by its telephone, fax or web address; an addressee's by the letter. */
+function followedByContacts(block: PageBlock, blocks: PageBlock[]): boolean {
+  const next = blocks
+    .filter((b) => b.page === block.page && b.box[1] >= block.box[3] && b.box[1] - block.box[3] < 2.5 * block.fontHeight && b.box[0] < block.box[2] && block.box[0] < b.box[2])
+    .sort((a, b) => a.box[1] - b.box[1])[0];
+  return !!next && CONTACT.test(rowText(next.rows[0]!));
 }
 
 /**
