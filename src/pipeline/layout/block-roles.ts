@@ -2,9 +2,8 @@
 // the sender's letterhead, the addressee's block, key–value groups, the line-item table, the totals,
 // the footer. Decided once per document; field finders ask the block of a line instead of measuring
 // the page again. A block nothing marks out stays 'body'.
-import { postalLine } from '../fields/address.js';
 import { fold, LABELS } from '../fields/labels.js';
-import { rowText, type BlockRole, type PageBlock } from './blocks.js';
+import { isPostal, rowText, type BlockRole, type PageBlock } from './blocks.js';
 import type { Line } from './lines.js';
 
 /** A letterhead starts in the first quarter of the first page. */
@@ -60,12 +59,7 @@ function spreadTables(blocks: PageBlock[], lines: readonly Line[]): void {
   }
 }
 
-const postal = new WeakMap<PageBlock, boolean>();
-function hasPostalLine(block: PageBlock): boolean {
-  let known = postal.get(block);
-  if (known === undefined) postal.set(block, (known = block.rows.some((r) => r.cells.some((c) => postalLine(c.text) !== null))));
-  return known;
-}
+const hasPostalLine = (block: PageBlock) => block.rows.some((r) => r.cells.some(isPostal));
 
 /** Two or more rows that end in an amount, one of them after a total, subtotal, VAT or amount-due label. */
 function isTotals(block: PageBlock, rows: string[]): boolean {
@@ -114,7 +108,7 @@ function giveAddressWindows(blocks: PageBlock[]): void {
     .filter((b) => {
       const rows = b.rows.map(rowText);
       const name = nameRow(b);
-      const postal = rows.findIndex((r) => postalLine(r) !== null);
+      const postal = b.rows.findIndex((r) => r.cells.some(isPostal));
       return name >= 0 && postal > name && postal <= name + 4 && rows.length <= 9 && /\p{L}{3}/u.test(rows[name]!) && rows.slice(name, postal + 1).every((r) => r.length <= 48);
     })
     .sort((a, b) => a.box[1] - b.box[1]);

@@ -120,7 +120,7 @@ function fit(block: Growing, line: Line, cell: Cell): number {
  * lines, so a window beside a shorter key-value column stays apart.
  */
 function joinBands(blocks: Growing[]): Growing[] {
-  const out: Growing[] = blocks.map((b) => ({ ...b, box: boxOf(b), lineSet: new Set(b.rows.map((r) => r.line)), party: b.rows.some((r) => r.cells.some((c) => postalLine(c.text) !== null)) }));
+  const out: Growing[] = blocks.map((b) => ({ ...b, box: boxOf(b), lineSet: new Set(b.rows.map((r) => r.line)), party: b.rows.some((r) => r.cells.some(isPostal)) }));
   for (let merged = true; merged; ) {
     merged = false;
     for (let i = 0; i < out.length; i++) {
@@ -185,6 +185,14 @@ function rowBox(row: BlockRow): Box {
   let box = rowBoxes.get(row);
   if (!box) rowBoxes.set(row, (box = boundingBox(row.cells.flatMap((c) => c.words))));
   return box;
+}
+
+const postal = new WeakMap<Cell, boolean>();
+/** A cell that is a postal-code-and-city line (asked once per cell; every form has digits). */
+export function isPostal(cell: Cell): boolean {
+  let known = postal.get(cell);
+  if (known === undefined) postal.set(cell, (known = /\d/u.test(cell.text) && postalLine(cell.text) !== null));
+  return known;
 }
 
 /** The text of a block's row, its cells joined by wide spaces. */
