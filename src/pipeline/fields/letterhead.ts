@@ -1,6 +1,8 @@
 // The sender's letterhead: the block of lines at the head of the first page that names the issuer,
 // before the recipient's label and outside the recipient's block. An invoice without a "Seller" label
 // still prints who sent it, at the top, in one column: name, street, postal code and city, contacts.
+import { sentence } from '../layout/block-roles.js';
+import type { PageBlock } from '../layout/blocks.js';
 import { overlapX, type Box, type Cell, type Line } from '../layout/lines.js';
 import type { TextDocument } from '../layout/text-document.js';
 import type { Word } from '../types.js';
@@ -29,6 +31,78 @@ export function letterhead(document: TextDocument, taken: Set<Word>): Block | nu
     return block.lines.some((l) => postalLine(l.text) || CONTACT.test(l.text) || /@[\w-]+\./u.test(l.text)) ? fromRepeatedName(block, document) : null;
   }
   return null;
+}
+
+/**
+ * The sender's name from the page model's letterhead blocks: the first line that names a company by
+ * its legal form, else the line printed largest (the brand), else the first line that can be a name.
+ * Never a title, a contact, a "Key: value" fact, an address line or a slogan. The block read from it
+ * runs down its column, as `letterhead` does.
+ */
+export function letterheadByModel(document: TextDocument, taken: Set<Word>, isCompany: (text: string) => boolean): Block | null {
+  const blocks = senderBlocks(document);
+  const candidates: { cell: Cell; line: Line; size: number }[] = [];
+  for (const block of blocks) {
+    for (const row of block.rows) {
+      const line = document.lines[row.line]!;
+      for (const cell of row.cells) {
+        if (cell.words.some((w) => taken.has(w)) || !nameLike(cell.text)) continue;
+        candidates.push({ cell, line, size: printSize(cell) });
+      }
+      // Only a block's opening lines name the sender; its address follows.
+      if (row.cells.some((c) => addressLike(c.text) || CONTACT.test(c.text.trim()))) break;
+    }
+  }
+  if (!candidates.length) return null;
+  const sizes = candidates.map((c) => c.size).sort((a, b) => a - b);
+  const largest = candidates.reduce((best, c) => (c.size > best.size ? c : best));
+  const legal = candidates.find((c) => isCompany(c.cell.text));
+  const chosen =
+    legal ??
+    (largest.size > sizes[Math.floor(sizes.length / 2)]! * 1.15 ? largest : undefined) ??
+    candidates.slice().sort((a, b) => a.line.index - b.line.index || a.cell.box[0] - b.cell.box[0])[0]!;
+  const head = document.lines.filter((l) => l.page === 1 && l.index >= chosen.line.index);
+  const block = columnFrom(head, chosen.cell, taken);
+  // Without a legal form, the name is the line the document prints again (a logo's caption or a
+  // trade name can stand over it); on a tie the brand or first line stays.
+  return legal ? block : fromRepeatedName(block, document);
+}
+
+/**
+ * Letterhead blocks that give an address or a way to reach the sender, and a brand printed over one of
+ * them (a block of a line or two right above it): not a title or a slogan standing apart.
+ */
+function senderBlocks(document: TextDocument): PageBlock[] {
+  const head = document.blocks.filter((b) => b.page === 1 && b.role === 'letterhead');
+  const parties = head.filter((b) => b.rows.some((r) => r.cells.some((c) => addressLike(c.text) || CONTACT.test(c.text.trim()) || /@[\w-]+\./u.test(c.text))));
+  const brands = head.filter(
+    (b) => !parties.includes(b) && b.rows.length <= 2 && parties.some((p) => p.box[1] >= b.box[3] && p.box[1] - b.box[3] < 2 * b.fontHeight && overlapX(p.box, b.box) > 0),
+  );
+  return head.filter((b) => parties.includes(b) || brands.includes(b));
+}
+
+/** Print size of a cell: its median word height. */
+function printSize(cell: Cell): number {
+  const heights = cell.words.map((w) => w.box[3] - w.box[1]).sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)]!;
+}
+
+const STREET = /(?:stra(?:ss|ß)e|str\.|street|st\.|road|rd\.?|jalan|jln|rue|tee|iela|gatan|gata|katu|tie|avenue|ave\.?|drive|lane|way|boulevard|blvd|plaza|suite|floor|box|pr\.|g\.|ul\.)(?![\p{L}])/iu;
+
+/** A line of an address: the postal line, or a street with its number ("Musterstr. 12", "2250 Southgate Rd"). */
+export function addressLike(text: string): boolean {
+  const trimmed = text.trim();
+  if (postalLine(trimmed)) return true;
+  if (!/\d/u.test(trimmed)) return false;
+  return STREET.test(trimmed) || /^\d+[a-z]?,?\s+\p{L}{2,}/iu.test(trimmed) || /\p{L}{3,}\.?\s+\d+[a-z]?(?:[-/]\d+)?\s*,?$/iu.test(trimmed);
+}
+
+/** Words printed as a motto ("More saving. More doing.", "Quality you can trust!"): a sentence, not a name. */
+export const slogan = sentence;
+
+function nameLike(text: string): boolean {
+  const trimmed = text.trim();
+  return opensLetterhead(trimmed) && !addressLike(trimmed) && !slogan(trimmed) && trimmed.replace(/[^\p{L}]/gu, '').length >= 3;
 }
 
 /**

@@ -278,4 +278,39 @@ COLUMBUS OH 43218-3263`);
     assert.equal(p.customer('name'), 'APPLE INC');
     assert.equal(p.vendor('name'), undefined);
   });
+  it('reads the customer from an unlabelled window on the right, and never the vendor from it', () => {
+    const window = ' '.repeat(76);
+    const p = partiesOf(`Greenleaf Printing                                              Invoice
+Pikk 12
+10123 Tallinn
+Tel. +372 555 1234
+
+
+
+${window}Contoso Trading OU
+${window}Harbour Road 14
+${window}10111 Tallinn
+
+Invoice no.:   2024-17
+Date:   05.01.2024`);
+    // The window's name has a legal form and the letterhead's has none: still the window is the customer's.
+    assert.equal(p.vendor('name'), 'Greenleaf Printing');
+    assert.equal(p.vendor('postal_code'), '10123');
+    assert.equal(p.customer('name'), 'Contoso Trading OU');
+    assert.equal(p.customer('postal_code'), '10111');
+  });
+
+  it('does not take a slogan over the shop\'s name for the name', () => {
+    const p = partiesOf(`More saving. More doing.
+THE HOME DEPOT
+2250 SOUTHGATE RD
+COLORADO SPRINGS, CO 80906
+TEL 719-471-0054
+
+HAMMER     9.97
+TOTAL     10.57
+CASH     20.00
+CHANGE     9.43`);
+    assert.equal(p.vendor('name'), 'THE HOME DEPOT');
+  });
 });

@@ -3,6 +3,7 @@
 // block's lines are then read as name, street, postal code and city, country, contacts and ids.
 // Who is who: labels first; then the party that prints the bank account and VAT id is the vendor.
 import type { Cell, Line } from '../layout/lines.js';
+import { nameRow } from '../layout/block-roles.js';
 import type { TextDocument } from '../layout/text-document.js';
 import type { Word } from '../types.js';
 import { countryOfLine, postalCodeFits, postalLine } from './address.js';
@@ -10,7 +11,7 @@ import type { FieldContext } from './context.js';
 import { evidenceOf, findLabels, type Evidence, type LabelHit } from './find-labelled.js';
 import type { Found } from './found.js';
 import { fold, LABELS } from './labels.js';
-import { followedByContacts, letterhead } from './letterhead.js';
+import { addressLike, followedByContacts, letterhead, letterheadByModel, slogan } from './letterhead.js';
 import { blockNamed, labelledName, remitToBlock } from './named-party.js';
 import { phoneOutside, registryCodeOutside, vatIdAddressedToReader, vatIdIn, vatIdOutside } from './party-ids.js';
 import { blockLine, type Block, type BlockLine } from './party-block.js';
@@ -63,12 +64,14 @@ export function findParties(context: FieldContext): Parties {
   let vendor = vendorBlock ? readBlock(vendorBlock) : null;
   let recipient = customerBlock;
 
-  if (!recipient && context.kind !== 'receipt') recipient = addressWindow(document, vendor);
+  if (!recipient && context.kind !== 'receipt') recipient = windowBlock(document, vendor) ?? addressWindow(document, vendor);
   let customer = recipient ? readBlock(recipient) : null;
   const customerName = context.kind === 'receipt' || customer?.name ? null : labelledName(document, 'customerName');
   if (customerName) customer = mergeParty(customer, readBlock(blockNamed(document, customerName.text) ?? { lines: [customerName], indexes: [], confidence: 0.85 }));
   if (!vendor?.name) {
     const taken = customer?.lineIndexes ?? new Set<number>();
+    // The addressee's words (the window, the block under "Bill to") never name the vendor.
+    const addressee = new Set([...addresseeWords(document), ...(recipient?.lines.flatMap((l) => l.words) ?? [])]);
     const payee = context.kind === 'receipt' ? null : labelledName(document, 'vendorName');
     const strategies: (() => Block | null)[] =
       context.kind === 'receipt'
@@ -78,8 +81,9 @@ export function findParties(context: FieldContext): Parties {
           : [
               () => remitToBlock(document, customer?.name?.value),
               () => senderLine(document),
-              () => companyLine(document, taken),
-              () => letterhead(document, new Set(recipient?.lines.flatMap((l) => l.words))),
+              () => letterheadByModel(document, addressee, hasLegalForm),
+              () => companyLine(document, taken, addressee),
+              () => letterhead(document, addressee),
             ];
     // The customer printed again (on a remittance stub, in a footer) is not the vendor.
     const isCustomer = (party: FoundParty) => !!party.name && !!customer?.name && fold(party.name.value) === fold(customer.name.value);
@@ -201,6 +205,30 @@ function keyedLine(cells: Cell[], page: number): BlockLine {
   return blockLine(words, page);
 }
 
+/** Words of the page model's addressee blocks (address windows, blocks under a customer label). */
+function addresseeWords(document: TextDocument): Word[] {
+  return document.blocks.filter((b) => b.role === 'address').flatMap((b) => b.rows.flatMap((r) => r.cells.flatMap((c) => c.words)));
+}
+
+/**
+ * The page model's address window, unlabelled (a labelled one was read under its label): its first
+ * line is the addressee's name, the rest the address. Not a block the vendor was read from.
+ */
+function windowBlock(document: TextDocument, vendor: FoundParty | null): Block | null {
+  const taken = vendor?.lineIndexes ?? new Set<number>();
+  for (const block of document.blocks) {
+    if (block.role !== 'address' || block.page !== 1 || block.rows.some((r) => taken.has(r.line))) continue;
+    const rows = block.rows.map((r) => blockLine(r.cells.flatMap((c) => c.words), block.page));
+    // A caption the party labels do not know ("Afnemer:"), or a sentence, over the name.
+    const start = nameRow(block);
+    if (start < 0) continue;
+    const lines = rows.slice(start).filter((l) => !/^(?:firma|attn\.?:?)$/iu.test(l.text));
+    if (lines.length < 2 || !/\p{L}{2}/u.test(lines[0]!.text) || addressLike(lines[0]!.text)) continue;
+    return { lines, indexes: block.rows.slice(start).map((r) => r.line), confidence: 0.75 };
+  }
+  return null;
+}
+
 /** The recipient's address in a letter's window: a short block on the first page, upper half, ending in a postal line. */
 function addressWindow(document: TextDocument, vendor: FoundParty | null): Block | null {
   const taken = vendor?.lineIndexes ?? new Set<number>();
@@ -242,10 +270,12 @@ function senderLine(document: TextDocument): Block | null {
 }
 
 /** An invoice without labels or sender line: the first line that names a company by its legal form. */
-function companyLine(document: TextDocument, taken: Set<number>): Block | null {
+function companyLine(document: TextDocument, taken: Set<number>, addressee: Set<Word>): Block | null {
   const candidates = document.lines.filter((l) => !taken.has(l.index) && l.page === 1);
   for (const line of candidates) {
-    const cell = line.cells.find((c) => hasLegalForm(c.text) && c.text.length <= 60 && !STOP.test(c.text));
+    const cell = line.cells.find(
+      (c) => hasLegalForm(c.text) && c.text.length <= 60 && !STOP.test(c.text) && !addressLike(c.text) && !c.words.some((w) => addressee.has(w)),
+    );
     if (!cell) continue;
     const lines = [blockLine(cell.words, line.page)];
     for (const next of document.lines.slice(line.index + 1, line.index + 4)) {
@@ -264,7 +294,7 @@ function receiptHead(document: TextDocument): Block | null {
   const top = readableHeadLines(document.lines.filter((l) => l.page === 1)).slice(0, 14);
   // The registered name (with its legal form) beats a logo's lettering above it.
   const legal = top.slice(0, 8).findIndex((l) => hasLegalForm(l.text) && !STOP.test(l.text) && !registrationLine(l.text.trim()));
-  const start = legal >= 0 ? legal : top.findIndex((l) => /\p{L}{3}/u.test(l.text) && !NOT_A_NAME.test(l.text.trim()) && l.text.replace(/[^\p{L}]/gu, '').length >= 3);
+  const start = legal >= 0 ? legal : top.findIndex((l) => /\p{L}{3}/u.test(l.text) && !NOT_A_NAME.test(l.text.trim()) && !slogan(l.text) && l.text.replace(/[^\p{L}]/gu, '').length >= 3);
   if (start < 0) return null;
   const name = endAtLegalForm(withoutCompanyNumber(top[start]!.words));
   const lines: BlockLine[] = [blockLine(name, 1)];

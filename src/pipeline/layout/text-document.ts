@@ -1,10 +1,15 @@
-// The whole document as lines in reading order: page by page, top to bottom. Field finders work on
-// this and never on raw words, so a text layer and OCR look the same to them.
-import type { PageWords } from '../types.js';
+// The whole document as lines in reading order: page by page, top to bottom, and the page model: the
+// lines' blocks with their roles (blocks.ts, block-roles.ts). Field finders work on this and never on
+// raw words, so a text layer and OCR look the same to them.
+import type { PageWords, Word } from '../types.js';
+import { giveRoles } from './block-roles.js';
+import { buildBlocks, type PageBlock } from './blocks.js';
 import { buildLines, overlapX, type Box, type Cell, type Line } from './lines.js';
 
 export interface TextDocument {
   lines: Line[];
+  /** The pages' blocks (paragraphs, bands of columns), each with its role; page by page, top to bottom. */
+  blocks: PageBlock[];
   pages: number;
   /** Mean word confidence over the document, 0..1. */
   confidence: number;
@@ -18,8 +23,11 @@ export function buildTextDocument(pages: PageWords[]): TextDocument {
   }
   const words = pages.flatMap((p) => p.words);
   const sources = new Set(pages.filter((p) => p.words.length).map((p) => p.source));
+  const blocks = buildBlocks(lines);
+  giveRoles(blocks, lines);
   return {
     lines,
+    blocks,
     pages: pages.length,
     confidence: words.length ? words.reduce((sum, w) => sum + w.confidence, 0) / words.length : 0,
     source: sources.size > 1 ? 'mixed' : sources.has('ocr') ? 'ocr' : 'text-layer',
@@ -56,3 +64,13 @@ export function cellsBelow(document: TextDocument, line: Line, cell: Cell, maxLi
 }
 
 const aligned = (a: Box, b: Box) => Math.abs(a[0] - b[0]) < 15 || Math.abs(a[2] - b[2]) < 15;
+
+/** The block a word was put in. */
+export function blockOf(document: TextDocument, word: Word): PageBlock | undefined {
+  return document.blocks.find((b) => b.rows.some((r) => r.cells.some((c) => c.words.includes(word))));
+}
+
+/** The blocks that hold some of a line's cells, left to right. */
+export function blocksOfLine(document: TextDocument, line: Line): PageBlock[] {
+  return document.blocks.filter((b) => b.page === line.page && b.rows.some((r) => r.line === line.index));
+}
