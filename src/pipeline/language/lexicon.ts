@@ -10,6 +10,7 @@ import fi from './fi.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import lt from './lt.json' with { type: 'json' };
 import lv from './lv.json' with { type: 'json' };
+import ms from './ms.json' with { type: 'json' };
 import nl from './nl.json' with { type: 'json' };
 import pl from './pl.json' with { type: 'json' };
 import ru from './ru.json' with { type: 'json' };
@@ -232,7 +233,7 @@ export function buildLanguage(lexicons: readonly Lexicon[]): Language {
 }
 
 /** The registered languages: a new language's file is imported above and added here. */
-export const LEXICONS: readonly Lexicon[] = [en, de, fr, nl, et, fi, lv, lt, pl, es, sv, ru].map((file) => validateLexicon(file));
+export const LEXICONS: readonly Lexicon[] = [en, de, fr, nl, et, fi, lv, lt, pl, es, sv, ru, ms].map((file) => validateLexicon(file));
 
 /** The engine's language: every registered lexicon merged. */
 export const LANGUAGE: Language = buildLanguage(LEXICONS);

@@ -7,6 +7,7 @@ import type { Line } from '../../layout/lines.js';
 import type { TextDocument } from '../../layout/text-document.js';
 import type { Word } from '../../types.js';
 import { fold } from '../labels.js';
+import { LANGUAGE } from '../../language/lexicon.js';
 
 export type ColumnRole = 'position' | 'code' | 'ean' | 'description' | 'quantity' | 'unit' | 'unit_price' | 'discount' | 'vat_rate' | 'amount' | 'other';
 
@@ -39,7 +40,7 @@ const ROLE_WORDS: [ColumnRole, RegExp][] = [
     'amount',
     /^(?:(?:line |net |gross |total )?amount|line total|total|net|betrag|gesamt|gesamtpreis|summe|nettobetrag|bruttobetrag|nettowert|wert|entgelt|positions-? ?betrag|montant|total ht|total ttc|montant ht|summa|kokku|yhteensa|belopp|kwota|wartosc(?: netto| brutto)?|importe|bedrag|totaal|сумма|стоимость|ext\.? price|extended price|extension)$/u,
   ],
-  ['vat_rate', /^(?:(?:vat|tax|mwst|ust|steuer|steuersatz|tva|taux(?: tva)?|km|alv|moms|pvn|pvm|iva|btw|ндс|stawka(?: vat)?|vat rate|tax rate)\.?)?(?: ?-?%| ?\[%\]| ?\(%\))?$/u],
+  ['vat_rate', new RegExp(`^(?:(?:${LANGUAGE.tax.tax}|steuersatz|taux(?: tva)?|stawka(?: vat)?|vat rate|tax rate)\\.?)?(?: ?-?%| ?\\[%\\]| ?\\(%\\))?$`, 'u')],
   ['quantity', /^(?:qty|quantity|menge|anzahl|quantite|qte|kogus|maara|antal|daudzums|kiekis|ilosc|cantidad|cant\.?|aantal|hoeveelheid|nombre|nbre|nb|количество|кол-во|hours|hrs)$/u],
   ['unit', /^(?:unit|uom|einheit|me|meng\.?-? ?einheit|mengeneinheit|unite|uhik|yksikko|enhet|mervieniba|vieniba|mato vnt\.?|vnt|j\.? ?m\.?|jedn\.?|unidad|eenheid|ед\.?(?: изм\.?)?)$/u],
   [
@@ -57,7 +58,7 @@ const ROLE_WORDS: [ColumnRole, RegExp][] = [
 /** Words that qualify the header before them ("excl. VAT", "(EUR)", "HT"): they never start a column. */
 const QUALIFIER = /^(?:\(?(?:eur|usd|gbp|€|\$|%)\)?|ht|ttc|h\.t\.|\[%\]|\(-\)|\(\+\))$/u;
 const JOINER = /^(?:excl\.?|exkl\.?|incl\.?|inkl\.?|ohne|zzgl\.?|hors|without|with|for|pour|per|pro|je|ex\.?|&|\/)$/u;
-const QUALIFYING_TEXT = /\b(?:excl|exkl|incl|inkl|ohne|zzgl|hors|without|with)\.?\s*(?:vat|tax|mwst|ust\.?|steuer|tva|taxes|gst)?\b|\((?:eur|usd|gbp|€|\$)\)|\b(?:eur|usd|ht|ttc)\b/gu;
+const QUALIFYING_TEXT = new RegExp(`\\b(?:excl|exkl|incl|inkl|ohne|zzgl|hors|without|with)\\.?\\s*(?:${LANGUAGE.tax.tax}\\.?)?\\b|\\((?:eur|usd|gbp|€|\\$)\\)|\\b(?:eur|usd|ht|ttc)\\b`, 'gu');
 
 export function roleOf(text: string): ColumnRole | null {
   const phrase = fold(text).replace(QUALIFYING_TEXT, ' ').replace(/[:,]+$/u, '').replace(/\s+/gu, ' ').trim();

@@ -8,6 +8,7 @@ import type { Line } from '../../layout/lines.js';
 import type { TextDocument } from '../../layout/text-document.js';
 import type { Word } from '../../types.js';
 import { fold } from '../labels.js';
+import { LANGUAGE } from '../../language/lexicon.js';
 import type { DecimalSeparator } from '../normalize/amount.js';
 import { amountTokens, dateTokens, type AmountToken } from '../tokens.js';
 import type { Column, ColumnRole, TableHeader } from './columns.js';
@@ -28,7 +29,7 @@ export interface TableRow {
 
 /** Labels that open a line of the totals block ("Summe 202,70", "VAT 20%  72.00"). */
 const TOTAL_WORDS =
-  '(?:sub-?total|totals?|summe|zwischensumme|gesamt\\p{L}*|nettobetrag|netto|rechnungssumme|rechnungsbetrag|positionssumme|warenwert|endbetrag|bruttosumme|steuerbasisbetrag|umsatzsteuer|mwst|ust|vat|tax|tva|net a payer|sous-total|montant|amount due|balance due|kokku|summa|vahesumma|yhteensa|valisumma|delsumma|starpsumma|tarpine suma|suma|razem|subtotaal|totaal|итого|всего)(?![\\p{L}])';
+  `(?:sub-?total|totals?|summe|zwischensumme|gesamt\\p{L}*|nettobetrag|netto|rechnungssumme|rechnungsbetrag|positionssumme|warenwert|endbetrag|bruttosumme|steuerbasisbetrag|${LANGUAGE.tax.tax}|net a payer|sous-total|montant|amount due|balance due|kokku|summa|vahesumma|yhteensa|valisumma|delsumma|starpsumma|tarpine suma|suma|razem|subtotaal|totaal|итого|всего)(?![\\p{L}])`;
 export const TOTALS = new RegExp(`^${TOTAL_WORDS}`, 'u');
 /** "Prijzen zijn inclusief BTW   Factuur totaal EUR   49,99", "Grand Total": a sum named anywhere in a cell. */
 const TOTALS_IN =
