@@ -39,6 +39,7 @@ describe('a language is a file', () => {
     name: 'Test',
     labels: { total: { 0: ['grozzum'] }, documentNumber: { 0: ['blorp{no}~'] } },
     not: { total: ['unter'] },
+    columns: { quantity: ['stueckzahl'] },
     months: [['qa'], ['zwo'], ['dra'], ['fiv'], ['fyf'], ['sixo'], ['sevo'], ['octa'], ['nono'], ['deco'], ['elvo'], ['dodo']],
     tax: { vat: ['zakat'], other: [] },
     payment: { change: ['rueck'] },
@@ -59,6 +60,7 @@ describe('a language is a file', () => {
     assert.equal(language.months.get('dra'), 3);
     assert.match('zakat 5%', new RegExp(language.tax.vat, 'u'));
     assert.match('rueck 1,00', language.payment.change);
+    assert.match('stueckzahl', new RegExp(`^${language.columns.quantity}$`, 'u'));
   });
 
   test('merged with the registered languages, it adds and takes nothing away', () => {

@@ -46,6 +46,10 @@ export type LabelName = (typeof LABEL_NAMES)[number];
 export const PAYMENT_WORDS = ['card', 'cash', 'handedOver', 'change'] as const;
 export type PaymentWord = (typeof PAYMENT_WORDS)[number];
 
+/** Item-table columns whose headers the lexicons name (line-items/columns.ts); `vat_rate` also takes every tax word. */
+export const COLUMN_ROLES = ['ean', 'unit_price', 'amount', 'vat_rate', 'quantity', 'unit', 'description', 'code', 'position', 'discount'] as const;
+export type ColumnRoleName = (typeof COLUMN_ROLES)[number];
+
 export const KIND_WORDS = ['creditNote', 'invoice', 'utilityBill', 'notUtilityBill', 'paidAtCounter', 'billedLater'] as const;
 export type KindWord = (typeof KIND_WORDS)[number];
 
@@ -57,6 +61,8 @@ export interface Lexicon {
   labels: Partial<Record<LabelName, Record<string, string[]>>>;
   /** Per field: word starts that make a weaker label about something else ("Total excl. VAT"). */
   not: Partial<Record<LabelName, string[]>>;
+  /** Per item-table column: its header, as a whole phrase ("Einzelpreis", "Qty"). */
+  columns: Partial<Record<ColumnRoleName, string[]>>;
   /** Twelve lists, January first: every name and abbreviation of the month, in every case dates use. */
   months: string[][];
   /** Words for the tax: `vat` names the value added tax itself, `other` any other tax word. */
@@ -85,7 +91,7 @@ export function validateLexicon(value: unknown): Lexicon {
     }
   };
   if (!object(value)) throw new Error('a lexicon must be an object');
-  const known = ['$schema', 'language', 'name', 'labels', 'not', 'months', 'tax', 'payment', 'kinds', 'reader', 'legalForms'];
+  const known = ['$schema', 'language', 'name', 'labels', 'not', 'columns', 'months', 'tax', 'payment', 'kinds', 'reader', 'legalForms'];
   for (const key of Object.keys(value)) if (!known.includes(key)) errors.push(`unknown member ${key}`);
   if (typeof value.language !== 'string' || !/^[a-z]{2}$/u.test(value.language)) errors.push('language must be a two-letter code');
   if (typeof value.name !== 'string') errors.push('name must be a string');
@@ -97,6 +103,7 @@ export function validateLexicon(value: unknown): Lexicon {
     }
   });
   keyed(value.not, 'not', LABEL_NAMES, strings);
+  keyed(value.columns, 'columns', COLUMN_ROLES, strings);
   if (!Array.isArray(value.months) || value.months.length !== 12) errors.push('months must hold twelve lists');
   else value.months.forEach((names, i) => strings(names, `months[${i}]`));
   keyed(value.tax, 'tax', ['vat', 'other'], strings);
@@ -180,6 +187,8 @@ export interface Language {
   labels: Record<LabelName, LabelSet>;
   /** Alternation sources (no boundaries) of the tax words: every one, and those naming VAT itself. */
   tax: { tax: string; vat: string };
+  /** Per column role, the alternation source of its header phrases (each a whole word). */
+  columns: Record<ColumnRoleName, string>;
   /** Folded month name (no final dot) → month 1–12; names that mean different months in different languages are left out. */
   months: ReadonlyMap<string, number>;
   /** Whole-word matchers on folded text. */
@@ -224,6 +233,7 @@ export function buildLanguage(lexicons: readonly Lexicon[]): Language {
   return {
     labels,
     tax,
+    columns: Object.fromEntries(COLUMN_ROLES.map((role) => [role, alternation(all((l) => l.columns[role]), source)])) as Record<ColumnRoleName, string>,
     months,
     payment: words(PAYMENT_WORDS, (l) => l.payment),
     kinds: words(KIND_WORDS, (l) => l.kinds),
