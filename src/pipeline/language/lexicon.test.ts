@@ -40,6 +40,7 @@ describe('a language is a file', () => {
     labels: { total: { 0: ['grozzum'] }, documentNumber: { 0: ['blorp{no}~'] } },
     not: { total: ['unter'] },
     columns: { quantity: ['stueckzahl'] },
+    table: {},
     months: [['qa'], ['zwo'], ['dra'], ['fiv'], ['fyf'], ['sixo'], ['sevo'], ['octa'], ['nono'], ['deco'], ['elvo'], ['dodo']],
     tax: { vat: ['zakat'], other: [] },
     payment: { change: ['rueck'] },

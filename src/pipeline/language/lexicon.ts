@@ -50,6 +50,10 @@ export type PaymentWord = (typeof PAYMENT_WORDS)[number];
 export const COLUMN_ROLES = ['ean', 'unit_price', 'amount', 'vat_rate', 'quantity', 'unit', 'description', 'code', 'position', 'discount'] as const;
 export type ColumnRoleName = (typeof COLUMN_ROLES)[number];
 
+/** Where an item table ends (line-items/rows.ts, receipt-lines.ts): sum lines, sums named in a cell, the sections after the items, carried-forward lines, the page word of page numbers, recaps of the items. */
+export const TABLE_WORDS = ['sums', 'sumsInCell', 'sections', 'carried', 'page', 'summary'] as const;
+export type TableWord = (typeof TABLE_WORDS)[number];
+
 export const KIND_WORDS = ['creditNote', 'invoice', 'utilityBill', 'notUtilityBill', 'paidAtCounter', 'billedLater'] as const;
 export type KindWord = (typeof KIND_WORDS)[number];
 
@@ -63,6 +67,8 @@ export interface Lexicon {
   not: Partial<Record<LabelName, string[]>>;
   /** Per item-table column: its header, as a whole phrase ("Einzelpreis", "Qty"). */
   columns: Partial<Record<ColumnRoleName, string[]>>;
+  /** Words that end an item table (TABLE_WORDS). */
+  table: Partial<Record<TableWord, string[]>>;
   /** Twelve lists, January first: every name and abbreviation of the month, in every case dates use. */
   months: string[][];
   /** Words for the tax: `vat` names the value added tax itself, `other` any other tax word. */
@@ -91,7 +97,7 @@ export function validateLexicon(value: unknown): Lexicon {
     }
   };
   if (!object(value)) throw new Error('a lexicon must be an object');
-  const known = ['$schema', 'language', 'name', 'labels', 'not', 'columns', 'months', 'tax', 'payment', 'kinds', 'reader', 'legalForms'];
+  const known = ['$schema', 'language', 'name', 'labels', 'not', 'columns', 'table', 'months', 'tax', 'payment', 'kinds', 'reader', 'legalForms'];
   for (const key of Object.keys(value)) if (!known.includes(key)) errors.push(`unknown member ${key}`);
   if (typeof value.language !== 'string' || !/^[a-z]{2}$/u.test(value.language)) errors.push('language must be a two-letter code');
   if (typeof value.name !== 'string') errors.push('name must be a string');
@@ -104,6 +110,7 @@ export function validateLexicon(value: unknown): Lexicon {
   });
   keyed(value.not, 'not', LABEL_NAMES, strings);
   keyed(value.columns, 'columns', COLUMN_ROLES, strings);
+  keyed(value.table, 'table', TABLE_WORDS, strings);
   if (!Array.isArray(value.months) || value.months.length !== 12) errors.push('months must hold twelve lists');
   else value.months.forEach((names, i) => strings(names, `months[${i}]`));
   keyed(value.tax, 'tax', ['vat', 'other'], strings);
@@ -189,6 +196,8 @@ export interface Language {
   tax: { tax: string; vat: string };
   /** Per column role, the alternation source of its header phrases (each a whole word). */
   columns: Record<ColumnRoleName, string>;
+  /** Alternation sources of the table-end words, each a whole word. */
+  table: Record<TableWord, string>;
   /** Folded month name (no final dot) → month 1–12; names that mean different months in different languages are left out. */
   months: ReadonlyMap<string, number>;
   /** Whole-word matchers on folded text. */
@@ -233,6 +242,7 @@ export function buildLanguage(lexicons: readonly Lexicon[]): Language {
   return {
     labels,
     tax,
+    table: Object.fromEntries(TABLE_WORDS.map((key) => [key, alternation(all((l) => l.table[key]), source)])) as Record<TableWord, string>,
     columns: Object.fromEntries(COLUMN_ROLES.map((role) => [role, alternation(all((l) => l.columns[role]), source)])) as Record<ColumnRoleName, string>,
     months,
     payment: words(PAYMENT_WORDS, (l) => l.payment),

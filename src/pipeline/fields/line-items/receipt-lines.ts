@@ -19,7 +19,7 @@ const NOT_AN_ITEM = new RegExp(
   'u',
 );
 /** "Product Group Summary", "Zusammenfassung": a recap of the items follows them. */
-const SUMMARY = /(?<![\p{L}])(?:summary|zusammenfassung|recapitulatif|yhteenveto|kokkuvote|sammanfattning|podsumowanie|resumen|kopsavilkums|suvestine|сводка)(?![\p{L}])/u;
+const SUMMARY = new RegExp(LANGUAGE.table.summary, 'u');
 const TAX_FLAG = /^(?:<[a-z]>|\([a-z]\)|[a-z]|\*|[a-z]\*)$/iu;
 const TIMES = /^(\d+(?:[.,]\d+)?)\s*(?:x|@|\*|×)\s*([$€£]?\s?\d+[.,]\d{2,3})$/iu;
 /** "2 x 3.50   7.00" under its name. */
