@@ -97,7 +97,7 @@ export function validateLexicon(value: unknown): Lexicon {
     }
   };
   if (!object(value)) throw new Error('a lexicon must be an object');
-  const known = ['$schema', 'language', 'name', 'labels', 'not', 'columns', 'table', 'months', 'tax', 'payment', 'kinds', 'reader', 'legalForms'];
+  const known = ['language', 'name', 'labels', 'not', 'columns', 'table', 'months', 'tax', 'payment', 'kinds', 'reader', 'legalForms'];
   for (const key of Object.keys(value)) if (!known.includes(key)) errors.push(`unknown member ${key}`);
   if (typeof value.language !== 'string' || !/^[a-z]{2}$/u.test(value.language)) errors.push('language must be a two-letter code');
   if (typeof value.name !== 'string') errors.push('name must be a string');
