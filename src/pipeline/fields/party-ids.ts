@@ -7,11 +7,12 @@ import type { TextDocument } from '../layout/text-document.js';
 import type { Word } from '../types.js';
 import { evidenceOf, findLabels, labelledValues } from './find-labelled.js';
 import type { Found } from './found.js';
+import { LANGUAGE } from '../language/lexicon.js';
 import { fold } from './labels.js';
 import { normalizeVatId } from './normalize/vat-id.js';
 
 /** "Ihre", "your", "vos": the page speaking to its reader, the customer. */
-const ADDRESSED_TO_READER = /(?<![\p{L}])(?:ihre?|your|votre|vos|teie|jusu|uw|twoj|twoja|su|sus)(?![\p{L}])\s*\S{0,20}\s*(?:ust|vat|tva|btw|mwst|kmkr|nip|iva|alv|pvn|pvm|moms|siren|siret|reg|handelsreg|id)/u;
+const ADDRESSED_TO_READER = new RegExp(`(?<![\\p{L}])${LANGUAGE.reader}(?![\\p{L}])\\s*\\S{0,20}\\s*(?:${LANGUAGE.tax.vat}|kmkr|nip|siren|siret|reg|handelsreg|id)`, 'u');
 
 export function addressedToReader(text: string): boolean {
   return ADDRESSED_TO_READER.test(fold(text));
@@ -52,7 +53,8 @@ function registryNumber(text: string): string | null {
 /** A telephone number after its word at the start of a word ("Telefon: +49 …"), anywhere on the page. */
 const PHONE_ON_PAGE = /(?<![\p{L}])(?:tel|telefon|telephone|phone|tél|puh|puhelin|telefono|telefoon|t(?=\s*:))\.?\s*[:.]?\s*(\+?\d[\d ()/.-]{5,19}\d)/iu;
 
-const VAT_KEY = /\b(?:ust|vat|tva|mwst|btw|kmkr|alv|pvn|pvm|nip|iva|moms|gst)\b/iu;
+/** A word for VAT, or for a VAT id ("KMKR", "NIP"), or GST, whose ids are kept the same way. */
+const VAT_KEY = new RegExp(`(?<![\\p{L}\\p{N}])(?:${LANGUAGE.tax.vat}|kmkr|nip|gst)(?![\\p{L}])`, 'u');
 
 /**
  * A VAT id in a line: one that passes its country's checksum anywhere, or one printed after a VAT label
@@ -61,7 +63,7 @@ const VAT_KEY = /\b(?:ust|vat|tva|mwst|btw|kmkr|alv|pvn|pvm|nip|iva|moms|gst)\b/
 export function vatIdIn(text: string, key?: string): { value: string; valid: boolean } | null {
   const [checked] = checkedVatIds(text);
   if (checked) return { value: checked.value, valid: true };
-  if (!VAT_KEY.test(key ?? text)) return null;
+  if (!VAT_KEY.test(fold(key ?? text))) return null;
   const compact = /(?<![\p{L}\d])([A-Z]{2}[0-9]{8,12})(?![\p{L}\d])/u.exec(text.replace(/(?<=\d)[ .](?=\d)/gu, ''));
   if (compact) return { value: compact[1]!, valid: false };
   const bare = key ? (VAT_WORD.test(key) ? BARE_NUMBER.exec(text) : null) : BARE_AFTER_VAT_WORD.exec(text);
@@ -85,9 +87,9 @@ function* checkedVatIds(text: string): Generator<{ value: string; printed: strin
  * after a word for VAT itself (not GST or a tax number). Without the country its checksum cannot be
  * tried, so it is kept as printed for review. An amount (decimals) or a rate ("%") is not one.
  */
-const VAT_WORD = /(?<![\p{L}])(?:vat|tva|btw|moms|iva|mwst)(?![\p{L}])/iu;
+const VAT_WORD = new RegExp(`(?<![\\p{L}])${LANGUAGE.tax.vat}(?![\\p{L}])`, 'iu');
 const BARE_NUMBER = /^\s*[:#.]?\s*(\d[\d ]{6,14}\d)\s*$/u;
-const BARE_AFTER_VAT_WORD = /(?<![\p{L}])(?:vat|tva|btw|moms|iva|mwst)(?:\s*(?:reg(?:istration)?|no|nr|number|id)\.?)*\s*[:#.]?\s*(\d[\d ]{6,14}\d)(?![\d.,%])/iu;
+const BARE_AFTER_VAT_WORD = new RegExp(`(?<![\\p{L}])${LANGUAGE.tax.vat}(?:\\s*(?:reg(?:istration)?|no|nr|number|id)\\.?)*\\s*[:#.]?\\s*(\\d[\\d ]{6,14}\\d)(?![\\d.,%])`, 'iu');
 
 /** The first telephone number outside the customer's lines: "Bei Rückfragen: Telefon …" is the issuer's desk. */
 export function phoneOutside(document: TextDocument, taken: Set<Word>): Found<string> | undefined {

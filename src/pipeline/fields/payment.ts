@@ -4,6 +4,8 @@
 import type { FieldContext } from './context.js';
 import { evidenceOf } from './find-labelled.js';
 import type { Found } from './found.js';
+import { LANGUAGE } from '../language/lexicon.js';
+import { fold } from './labels.js';
 import { moneyIn } from './tokens.js';
 
 export interface FoundPayment {
@@ -18,7 +20,9 @@ export interface FoundPayment {
   amount?: Found<number>;
 }
 
-const CARD = /\b(?:visa|master ?card|mastercard|amex|american express|maestro|debit|credit card|card|carte|cb|ec-karte|girocard|kaart|kortti|karte)\b/iu;
+/** The payment words are the lexicons' (../language/), matched on folded text. */
+const says = (words: RegExp, text: string) => words.test(fold(text));
+const CARD = LANGUAGE.payment.card;
 const LAST4 = /(?:[x*•#]{2,}[\s-]*){1,4}(\d{4})(?!\d)/iu;
 /**
  * "Receipt no. 54/7500" (OCR reads the point as a comma), "Beleg-Nr. 0815", "Ticket n° 12": the
@@ -51,7 +55,7 @@ export function findPayment(context: FieldContext, total?: Found<number>): Found
       const reference = REFERENCE.exec(text);
       if (reference) out.reference = read(reference[1]!, line, 0.7);
     }
-    paymentPrinted ||= CARD.test(text) || LAST4.test(text);
+    paymentPrinted ||= says(CARD, text) || LAST4.test(text);
     if (!out.card_last4) {
       const last4 = LAST4.exec(text);
       if (last4) out.card_last4 = read(last4[1]!, line);
@@ -62,7 +66,7 @@ export function findPayment(context: FieldContext, total?: Found<number>): Found
       const auth = AUTH.exec(text);
       if (auth && /\d/u.test(auth[1]!)) out.auth_code = read(auth[1]!, line);
     }
-    if (!out.method && CARD.test(text)) out.method = read('card', line, 0.75);
+    if (!out.method && says(CARD, text)) out.method = read('card', line, 0.75);
   }
   Object.assign(out, cashHandedOver(context));
   if (out.card_last4 && !out.method) out.method = { ...out.card_last4, value: 'card' };
@@ -74,10 +78,10 @@ export function findPayment(context: FieldContext, total?: Found<number>): Found
 }
 
 /** Words of a line that says what was paid in cash or handed over. */
-const CASH = /\b(?:cash|tendered|paid|bar|gegeben|especes|espèces|sularaha|kateinen|received)\b/iu;
+const CASH = LANGUAGE.payment.cash;
 
 /** Words that say the amount was handed over, not only that cash paid it ("Cash Received 101.00"). */
-const HANDED_OVER = /\b(?:tendered|received|gegeben|erhalten|recu|reçu|saadud)\b/iu;
+const HANDED_OVER = LANGUAGE.payment.handedOver;
 
 /**
  * "CASH 100.00" and "CHANGE 46.40": what the customer handed over and what came back, as printed.
@@ -89,13 +93,13 @@ export function cashHandedOver(context: FieldContext): Pick<FoundPayment, 'tende
   for (const line of context.document.lines) {
     const text = line.text;
     const read = (value: number, confidence: number): Found<number> => ({ value, confidence, status: 'read', evidence: evidenceOf(line.words, line.page) });
-    if (/\b(?:change|kembali|wechselgeld|rendu|vahetusraha)\b/iu.test(text)) {
+    if (says(LANGUAGE.payment.change, text)) {
       const amount = moneyIn(text, context.separator);
       if (amount && !out.change) out.change = read(Math.abs(amount.value), 0.8);
-    } else if (CASH.test(text) && !/\bcash ?back\b/iu.test(text)) {
+    } else if (says(CASH, text) && !/\bcash ?back\b/iu.test(text)) {
       const amount = moneyIn(text, context.separator);
       if (amount && !out.tendered) out.tendered = read(amount.value, 0.7);
-      if (amount && !handedOver && HANDED_OVER.test(text)) handedOver = read(amount.value, 0.75);
+      if (amount && !handedOver && says(HANDED_OVER, text)) handedOver = read(amount.value, 0.75);
     }
   }
   if (handedOver && out.tendered && handedOver !== out.tendered && handedOver.value > out.tendered.value) {

@@ -3,6 +3,8 @@
 // arithmetic (net × rate = VAT, to the cent) is what makes a line a group, not its position.
 import { overlapX, type Line } from '../layout/lines.js';
 import type { Word } from '../types.js';
+import { fold } from '../language/fold.js';
+import { LANGUAGE } from '../language/lexicon.js';
 import type { FieldContext } from './context.js';
 import type { Findings } from './find-fields.js';
 import { evidenceOf } from './find-labelled.js';
@@ -67,7 +69,9 @@ function largestSummingSubset(groups: FoundVatGroup[], sums: (groups: FoundVatGr
   return best;
 }
 
-const TAX_WORDS = /(?:%|vat|tax|ust|mwst|steuer|tva|btw|iva|moms|alv|pvn|pvm|km|gst|satz|taux|rate)/iu;
+/** Anywhere in the folded text, also inside a word ("MwSt-Satz", "USt.%"): a tax word, a rate word or "%". */
+const TAX_WORDS = new RegExp(`(?:%|${LANGUAGE.tax.tax}|satz|taux|rate)`, 'u');
+const talksTax = (text: string) => TAX_WORDS.test(fold(text));
 
 function groupOnLine(line: Line, context: FieldContext): FoundVatGroup | null {
   const tokens = amountTokens(line.text, context.separator);
@@ -88,7 +92,7 @@ function groupOnLine(line: Line, context: FieldContext): FoundVatGroup | null {
     }
     const best = pairs.sort((a, b) => a.error - b.error)[0];
     // A rate printed without "%" must sit in a line, or under a column heading, that talks about tax; a bare small integer is often a quantity.
-    if (!rate.percent && !TAX_WORDS.test(line.text) && !underTaxHeading(context, line, rate.index)) continue;
+    if (!rate.percent && !talksTax(line.text) && !underTaxHeading(context, line, rate.index)) continue;
     if (best) return group(line, rate.value, best.net.value, best.vat.value);
     const inclusive = rate.percent && rate.value > 0 ? grossPair(money, rate.value) : undefined;
     if (inclusive) return grossGroup(line, rate.value, inclusive.gross.value, inclusive.vat.value);
@@ -119,7 +123,7 @@ function groupOverNet(line: Line, context: FieldContext): FoundVatGroup | null {
   const tokens = amountTokens(line.text, context.separator);
   const rate = tokens.find((t) => t.percent && isRate(t) && t.value > 0);
   const vat = tokens.filter((t) => !t.percent && t.decimals === 2).at(-1);
-  if (!rate || !vat || vat.index < rate.index || !TAX_WORDS.test(line.text.replace(/%/gu, ''))) return null;
+  if (!rate || !vat || vat.index < rate.index || !talksTax(line.text.replace(/%/gu, ''))) return null;
   for (const above of context.document.lines.slice(Math.max(0, line.index - 2), line.index).reverse()) {
     if (above.page !== line.page) break;
     const net = amountTokens(above.text, context.separator).filter((t) => !t.percent && t.decimals === 2).at(-1);
@@ -145,7 +149,7 @@ function underTaxHeading(context: FieldContext, line: Line, index: number): bool
     const cell = above.cells.find((c) => overlapX(c.box, word.box) > 0);
     // A heading of its own is words, or the bare "%" of a rate column.
     if (!cell || !/[\p{L}%]/u.test(cell.text)) continue;
-    return TAX_WORDS.test(cell.text);
+    return talksTax(cell.text);
   }
   return false;
 }

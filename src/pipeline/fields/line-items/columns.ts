@@ -7,6 +7,7 @@ import type { Line } from '../../layout/lines.js';
 import type { TextDocument } from '../../layout/text-document.js';
 import type { Word } from '../../types.js';
 import { fold } from '../labels.js';
+import { LANGUAGE } from '../../language/lexicon.js';
 
 export type ColumnRole = 'position' | 'code' | 'ean' | 'description' | 'quantity' | 'unit' | 'unit_price' | 'discount' | 'vat_rate' | 'amount' | 'other';
 
@@ -28,36 +29,30 @@ export interface TableHeader {
   columns: Column[];
 }
 
-/** Header words per role, on folded text, whole phrase. Checked in this order: "Nettopreis" is a price before it is net. */
+/**
+ * Header words per role, on folded text, whole phrase: the lexicons' `columns` (../../language/).
+ * Checked in this order: "Nettopreis" is a price before it is net.
+ */
+const headers = LANGUAGE.columns;
+const whole = (source: string) => new RegExp(`^${source}$`, 'u');
 const ROLE_WORDS: [ColumnRole, RegExp][] = [
-  ['ean', /^(?:gtin|ean|ean[- ]?code|barcode|upc|gtin\/ean)$/u],
-  [
-    'unit_price',
-    /^(?:(?:net |gross )?unit (?:price|cost)|price(?: per unit)?|rate|unit rate|preis(?:\/(?:einheit|me|stk))?|einzelpreis|e-preis|stuckpreis|nettopreis|bruttopreis|listenpreis|prix(?: unitaire| u\.?)?|p\.? ?u\.?|pu|uhiku ?hind|hind|yksikkohinta|a-hinta|hinta|a-pris|pris|cena(?: jedn\.?| jednostkowa| netto)?|vienibas cena|cena|kaina|vieneto kaina|precio(?: unitario)?|prijs|stukprijs|eenheidsprijs|цена)$/u,
-  ],
-  [
-    'amount',
-    /^(?:(?:line |net |gross |total )?amount|line total|total|net|betrag|gesamt|gesamtpreis|summe|nettobetrag|bruttobetrag|nettowert|wert|entgelt|positions-? ?betrag|montant|total ht|total ttc|montant ht|summa|kokku|yhteensa|belopp|kwota|wartosc(?: netto| brutto)?|importe|bedrag|totaal|сумма|стоимость|ext\.? price|extended price|extension)$/u,
-  ],
-  ['vat_rate', /^(?:(?:vat|tax|mwst|ust|steuer|steuersatz|tva|taux(?: tva)?|km|alv|moms|pvn|pvm|iva|btw|ндс|stawka(?: vat)?|vat rate|tax rate)\.?)?(?: ?-?%| ?\[%\]| ?\(%\))?$/u],
-  ['quantity', /^(?:qty|quantity|menge|anzahl|quantite|qte|kogus|maara|antal|daudzums|kiekis|ilosc|cantidad|cant\.?|aantal|hoeveelheid|nombre|nbre|nb|количество|кол-во|hours|hrs)$/u],
-  ['unit', /^(?:unit|uom|einheit|me|meng\.?-? ?einheit|mengeneinheit|unite|uhik|yksikko|enhet|mervieniba|vieniba|mato vnt\.?|vnt|j\.? ?m\.?|jedn\.?|unidad|eenheid|ед\.?(?: изм\.?)?)$/u],
-  [
-    'description',
-    /^(?:(?:item |product |service )?description|items?|products?|services?|details|particulars|article|designation|nom|libelle|objet|bezeichnung|artikelbezeichnung|beschreibung|artikelbeschreibung|leistung|leistungsbeschreibung|artikel|kirjeldus|nimetus|toode|kuvaus|tuote|nimike|beskrivning|benamning|apraksts|nosaukums|aprasymas|pavadinimas|opis|nazwa(?: towaru)?|descripcion|concepto|articulo|omschrijving|описание|наименование|товар)$/u,
-  ],
-  [
-    'code',
-    /^(?:(?:item |product |article )?code|code article|item (?:no\.?|#)|sku|art\.?[- ]?nr\.?(?:[- ]?(?:lief\.?|lieferant|kunde))?|artikel-?nr\.?|artikelnummer|reference|ref\.?|kood|tootekood|koodi|tuotenumero|kods|kodas|kod|indeks|codigo|referencia|artikelcode|артикул|код)$/u,
-  ],
-  ['position', /^(?:pos\.?|position|#|nr\.?|no\.?|n°|lp\.?|ligne|rida|rivi|rad|poz\.?)$/u],
-  ['discount', /^(?:discount|disc\.?|rabatt|nachlass|remise|nuolaid|alennus|atlaide|nuolaida|rabat|upust|descuento|dto\.?|korting|скидка)(?: ?%)?$/u],
+  ['ean', whole(headers.ean)],
+  ['unit_price', whole(headers.unit_price)],
+  ['amount', whole(headers.amount)],
+  // "MwSt.", "USt %", "[%]", a bare "%": a tax word or a rate word, a percent sign, or both.
+  ['vat_rate', whole(`(?:(?:${LANGUAGE.tax.tax}|${headers.vat_rate})\\.?)?(?: ?-?%| ?\\[%\\]| ?\\(%\\))?`)],
+  ['quantity', whole(headers.quantity)],
+  ['unit', whole(headers.unit)],
+  ['description', whole(headers.description)],
+  ['code', whole(headers.code)],
+  ['position', whole(headers.position)],
+  ['discount', whole(`${headers.discount}(?: ?%)?`)],
 ];
 
 /** Words that qualify the header before them ("excl. VAT", "(EUR)", "HT"): they never start a column. */
 const QUALIFIER = /^(?:\(?(?:eur|usd|gbp|€|\$|%)\)?|ht|ttc|h\.t\.|\[%\]|\(-\)|\(\+\))$/u;
 const JOINER = /^(?:excl\.?|exkl\.?|incl\.?|inkl\.?|ohne|zzgl\.?|hors|without|with|for|pour|per|pro|je|ex\.?|&|\/)$/u;
-const QUALIFYING_TEXT = /\b(?:excl|exkl|incl|inkl|ohne|zzgl|hors|without|with)\.?\s*(?:vat|tax|mwst|ust\.?|steuer|tva|taxes|gst)?\b|\((?:eur|usd|gbp|€|\$)\)|\b(?:eur|usd|ht|ttc)\b/gu;
+const QUALIFYING_TEXT = new RegExp(`\\b(?:excl|exkl|incl|inkl|ohne|zzgl|hors|without|with)\\.?\\s*(?:${LANGUAGE.tax.tax}\\.?)?\\b|\\((?:eur|usd|gbp|€|\\$)\\)|\\b(?:eur|usd|ht|ttc)\\b`, 'gu');
 
 export function roleOf(text: string): ColumnRole | null {
   const phrase = fold(text).replace(QUALIFYING_TEXT, ' ').replace(/[:,]+$/u, '').replace(/\s+/gu, ' ').trim();

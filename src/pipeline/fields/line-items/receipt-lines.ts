@@ -7,16 +7,19 @@ import type { Line } from '../../layout/lines.js';
 import type { Word } from '../../types.js';
 import type { FieldContext } from '../context.js';
 import { fold } from '../labels.js';
+import { LANGUAGE } from '../../language/lexicon.js';
 import type { DecimalSeparator } from '../normalize/amount.js';
 import { parseAmount } from '../normalize/amount.js';
 import { dateTokens } from '../tokens.js';
 import { isEan, type RowValues } from './item.js';
 import { PAGE_FURNITURE, TOTALS } from './rows.js';
 
-const NOT_AN_ITEM =
-  /(?<![\p{L}])(?:total|subtotal|sub total|amount|amt|paid|balance|due|qty|items?|tel|phone|fax|cashier|kassierer|receipt|beleg|change|cash|card|carte|tarjeta|kortti|karta|visa|mastercard|amex|debit|credit|auth|approval|tendered|savings|saved|discount|rabatt|coupon|points|member|vat|tax|mwst|tva|gst|sst|ust|km|alv|moms|tip|gratuity|service charge|rounding|thank|danke|merci|www|http|invoice|terminal|tid|mid|ref)(?![\p{L}])/u;
+const NOT_AN_ITEM = new RegExp(
+  `(?<![\\p{L}])(?:total|subtotal|sub total|amount|amt|paid|balance|due|qty|items?|tel|phone|fax|cashier|kassierer|receipt|beleg|change|cash|card|carte|tarjeta|kortti|karta|visa|mastercard|amex|debit|credit|auth|approval|tendered|savings|saved|discount|rabatt|coupon|points|member|${LANGUAGE.tax.tax}|tip|gratuity|service charge|rounding|thank|danke|merci|www|http|invoice|terminal|tid|mid|ref)(?![\\p{L}])`,
+  'u',
+);
 /** "Product Group Summary", "Zusammenfassung": a recap of the items follows them. */
-const SUMMARY = /(?<![\p{L}])(?:summary|zusammenfassung|recapitulatif|yhteenveto|kokkuvote|sammanfattning|podsumowanie|resumen|kopsavilkums|suvestine|сводка)(?![\p{L}])/u;
+const SUMMARY = new RegExp(LANGUAGE.table.summary, 'u');
 const TAX_FLAG = /^(?:<[a-z]>|\([a-z]\)|[a-z]|\*|[a-z]\*)$/iu;
 const TIMES = /^(\d+(?:[.,]\d+)?)\s*(?:x|@|\*|×)\s*([$€£]?\s?\d+[.,]\d{2,3})$/iu;
 /** "2 x 3.50   7.00" under its name. */

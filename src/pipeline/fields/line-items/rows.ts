@@ -8,6 +8,7 @@ import type { Line } from '../../layout/lines.js';
 import type { TextDocument } from '../../layout/text-document.js';
 import type { Word } from '../../types.js';
 import { fold } from '../labels.js';
+import { LANGUAGE } from '../../language/lexicon.js';
 import type { DecimalSeparator } from '../normalize/amount.js';
 import { amountTokens, dateTokens, type AmountToken } from '../tokens.js';
 import type { Column, ColumnRole, TableHeader } from './columns.js';
@@ -26,20 +27,18 @@ export interface TableRow {
   below: PlacedLine[];
 }
 
+// The words are the lexicons' `table` (../../language/), each a whole word.
+const TABLE = LANGUAGE.table;
 /** Labels that open a line of the totals block ("Summe 202,70", "VAT 20%  72.00"). */
-const TOTAL_WORDS =
-  '(?:sub-?total|totals?|summe|zwischensumme|gesamt\\p{L}*|nettobetrag|netto|rechnungssumme|rechnungsbetrag|positionssumme|warenwert|endbetrag|bruttosumme|steuerbasisbetrag|umsatzsteuer|mwst|ust|vat|tax|tva|net a payer|sous-total|montant|amount due|balance due|kokku|summa|vahesumma|yhteensa|valisumma|delsumma|starpsumma|tarpine suma|suma|razem|subtotaal|totaal|итого|всего)(?![\\p{L}])';
-export const TOTALS = new RegExp(`^${TOTAL_WORDS}`, 'u');
+export const TOTALS = new RegExp(`^${TABLE.sums}`, 'u');
 /** "Prijzen zijn inclusief BTW   Factuur totaal EUR   49,99", "Grand Total": a sum named anywhere in a cell. */
-const TOTALS_IN =
-  /(?<![\p{L}])(?:sub-?total|total|summe|zwischensumme|gesamtbetrag|gesamtsumme|rechnungssumme|rechnungsbetrag|endbetrag|bruttosumme|net a payer|sous-total|amount due|balance due|kokku|yhteensa|summa|razem|subtotaal|totaal|итого|всего)(?![\p{L}])/u;
+const TOTALS_IN = new RegExp(TABLE.sumsInCell, 'u');
 /** Section titles after the items, with or without numbers. */
-const NEXT_SECTION =
-  /^(?:belegsummen|steueraufschlusselung|umsatzsteueraufschlusselung|zahlungsbedingungen|payment terms|conditions de paiement|zu- und abschlage|detail tva|tax summary|vat summary|vat breakdown)(?![\p{L}])/u;
+const NEXT_SECTION = new RegExp(`^${TABLE.sections}`, 'u');
 /** Carried-forward lines between pages are sums, not items. */
-const CARRIED = /^(?:ubertrag|uebertrag|vortrag|carried forward|brought forward|carry forward|a reporter|report|siirto|overforing|перенос)(?![\p{L}])/u;
+const CARRIED = new RegExp(`^${TABLE.carried}`, 'u');
 /** Page headers and footers that a table running over a page break passes. */
-export const PAGE_FURNITURE = /copyright|©|\(c\)|(?<![\p{L}])(?:seite|page|sivu|lehekulg|strona|pagina|sida|lapa|puslapis) \d/u;
+export const PAGE_FURNITURE = new RegExp(`copyright|©|\\(c\\)|${TABLE.page} \\d`, 'u');
 /** "REMISE : REMISE COMMERCIALE", "Charge: freight": an allowance or charge on the whole document (EN 16931 BG-20/21). */
 const ALLOWANCE = /^(?:remise|rabais|charge|frais|discount|allowance|surcharge|zuschlag|abschlag|nachlass)\s?:/u;
 /** "Bruttopreis : 4,00", "Description: Repair": a label and its value is a note under a row, never a row. */

@@ -28,6 +28,10 @@ describe('parseDate', () => {
     ['5 januari 2024', '2024-01-05'],
     ['5 de enero de 2024', '2024-01-05'],
     ['3 Sept 2024', '2024-09-03'],
+    // Dutch, whose months come only from its lexicon file.
+    ['29 maart 2014', '2014-03-29'],
+    ['3 mei 2020', '2020-05-03'],
+    ['1 mrt. 2021', '2021-03-01'],
     ['1. März 2024', '2024-03-01'],
   ];
   for (const [printed, iso] of cases) {

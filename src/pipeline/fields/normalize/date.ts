@@ -1,10 +1,10 @@
 // Printed dates as YYYY-MM-DD. Numbers ("05.01.2024", "1/5/24", "2024-01-05") and month names in the
-// languages the engine reads ("11. Juli 2014", "5. tammikuuta 2024", "2024 m. sausio 5 d.", "Jan 5, 2024").
-// Month names come from date-fns's locales, in both the standalone and the genitive forms dates use.
-// Day/month order is the document's decision: a date like 04/05/2024 says it is ambiguous and takes
-// the order it is given.
-import type { Locale } from 'date-fns';
-import { de, enGB, es, et, fi, fr, lt, lv, pl, ru, sv } from 'date-fns/locale';
+// languages the engine reads ("11. Juli 2014", "5. tammikuuta 2024", "2024 m. sausio 5 d.", "Jan 5, 2024",
+// "29 maart 2014"). Month names are the lexicons' (../../language/), in the standalone and the genitive
+// forms dates use. Day/month order is the document's decision: a date like 04/05/2024 says it is
+// ambiguous and takes the order it is given.
+import { fold } from '../../language/fold.js';
+import { LANGUAGE } from '../../language/lexicon.js';
 
 export type DateOrder = 'DMY' | 'MDY' | 'YMD';
 
@@ -14,26 +14,8 @@ export interface ParsedDate {
   ambiguous: boolean;
 }
 
-const LOCALES: Locale[] = [enGB, et, de, fi, lv, lt, ru, fr, sv, pl, es];
-
-const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\.$/, '');
-
-/** Folded month name → month number; names that mean different months in different languages are left out. */
-const MONTHS: ReadonlyMap<string, number> = (() => {
-  const seen = new Map<string, Set<number>>();
-  for (const locale of LOCALES) {
-    for (let month = 0; month < 12; month++) {
-      for (const width of ['wide', 'abbreviated'] as const) {
-        for (const context of ['formatting', 'standalone'] as const) {
-          const name = fold(String(locale.localize.month(month as never, { width, context })));
-          if (name.length >= 3) seen.set(name, (seen.get(name) ?? new Set()).add(month + 1));
-        }
-      }
-    }
-  }
-  seen.set('sept', new Set([9]));
-  return new Map([...seen].filter(([, months]) => months.size === 1).map(([name, months]) => [name, [...months][0]!]));
-})();
+/** A word as the month table spells it: folded, without an abbreviation's dot. */
+const monthKey = (word: string) => fold(word).replace(/\.$/u, '');
 
 export function parseDate(printed: string, order?: DateOrder): ParsedDate | null {
   const text = printed.normalize('NFKC').trim();
@@ -69,7 +51,7 @@ function parseNamed(text: string): ParsedDate | null {
     if (/^\d+$/.test(word)) numbers.push(word);
     else {
       // OCR stutters on a receipt's first letter: "MMay".
-      const found = MONTHS.get(fold(word)) ?? MONTHS.get(fold(word).replace(/^(\p{L})\1/u, '$1'));
+      const found = LANGUAGE.months.get(monthKey(word)) ?? LANGUAGE.months.get(monthKey(word).replace(/^(\p{L})\1/u, '$1'));
       if (found !== undefined) {
         if (month !== undefined) return null;
         month = found;
