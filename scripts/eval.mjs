@@ -126,13 +126,8 @@ async function blindFolds() {
   const seen = join(out, 'folds/seen');
   const blind = join(out, 'folds/blind');
   for (const dir of [seen, blind]) rmSync(dir, { recursive: true, force: true });
-  // With nothing learned, the predictions are those of the corpus (reading the page) and words runs.
-  const baseline = (set) => (set === 'corpus' ? extractCorpus('page') : extractWords()).pred;
   const predictInto = async (model, scored, dir) => {
-    for (const doc of scored) {
-      if (!model) copyPrediction(join(baseline(doc.set), doc.folder), join(dir, doc.set, doc.folder), doc.name);
-      else writePrediction(join(dir, doc.set, doc.folder), doc.name, await model.predict(doc));
-    }
+    for (const doc of scored) writePrediction(join(dir, doc.set, doc.folder), doc.name, await model.predict(doc));
   };
   await predictInto(seenModel, docs, seen);
   for (let fold = 0; fold < k; fold++) {
@@ -146,8 +141,7 @@ async function blindFolds() {
   console.log(`\n## Blind folds: ${k} folds by vendor over the corpus (reading the page) and the words corpus: ${seconds.toFixed(1)} s\n`);
   const perFold = Array.from({ length: k }, (_, fold) => folds.filter((x) => x === fold).length);
   console.log(`${docs.length} documents of ${new Set(docs.map(vendorKey)).size} vendors; documents per fold: ${perFold.join(', ')}.`);
-  console.log(seenModel ? 'A learner is plugged in (scripts/eval/train.mjs): blind is each fold scored with what was fitted without it.' :
-    'Nothing is learned yet (scripts/eval/train.mjs returns no model): blind equals seen by construction. The rules were written against ../shared/corpus; the words corpus is blind to them.');
+  console.log('Blind: each fold scored with the learned choice fitted without it (scripts/eval/train.mjs); seen: fitted on all. The rules were written against ../shared/corpus; the words corpus is blind to them.');
   console.log('\n| source | docs | seen f1 | blind f1 |');
   console.log('|---|---:|---:|---:|');
   for (const set of ['corpus', 'words']) {

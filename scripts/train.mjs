@@ -85,28 +85,58 @@ export async function documentExamples(docs, reader) {
   return out;
 }
 
-/** The model file fitted on the examples of some documents. */
-export async function fitModel(examples, { learner = 'logistic' } = {}) {
+/** Thresholds tried for each field; 1.01 leaves the rules' pick everywhere. */
+const THRESHOLDS = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.01];
+const INNER_FOLDS = 3;
+
+/**
+ * The model file fitted on the examples of some documents (`docs`, the same order). Each field's
+ * threshold is measured by vendor folds inside them: the one where the model's picks, over the rules'
+ * picks they replace, gain the most right values less wrong ones; on a tie the higher (the rules keep
+ * more), so a field the model does not help stays with the rules.
+ */
+export async function fitModel(examples, docs, { learner = 'logistic' } = {}) {
   const { fit } = await dist('pipeline/fields/choice/fit.js');
+  const { fromFile } = await dist('pipeline/fields/choice/model.js');
   const { CHOICE_FIELDS } = await dist('pipeline/fields/choice/training.js');
-  const { FEATURE_NAMES } = await dist('pipeline/fields/choice/choose.js');
+  const { FEATURE_NAMES, sameValue } = await dist('pipeline/fields/choice/choose.js');
+  const fitField = (field, family, some) => {
+    const rows = some.flatMap((doc) => doc[field]?.rows ?? []);
+    const targets = some.flatMap((doc) => doc[field]?.targets ?? []);
+    if (!targets.includes(1) || !targets.includes(0)) return null;
+    return fit(rows, targets, { learner, family, features: FEATURE_NAMES[family], threshold: 0.5 });
+  };
+  const folds = assignFolds(docs, INNER_FOLDS);
   const fields = {};
   const trained = { documents: examples.length, learner };
   for (const [field, family] of Object.entries(CHOICE_FIELDS)) {
-    const rows = [];
-    const targets = [];
-    for (const doc of examples) {
-      const e = doc[field];
-      if (!e) continue;
-      rows.push(...e.rows);
-      targets.push(...e.targets);
+    const whole = fitField(field, family, examples);
+    if (!whole) continue;
+    const gain = THRESHOLDS.map(() => 0);
+    for (let fold = 0; fold < INNER_FOLDS; fold++) {
+      const inner = fitField(field, family, examples.filter((_, i) => folds[i] !== fold));
+      if (!inner) continue;
+      const scorer = fromFile({ version: 1, trained: {}, fields: { [field]: inner } })[field];
+      examples.forEach((doc, i) => {
+        const e = doc[field];
+        if (folds[i] !== fold || !e?.rows.length) return;
+        const { value, probability } = bestOf(e, scorer);
+        const worth = (v) => (v === undefined ? 0 : sameValue(v, e.gold) ? 1 : -1);
+        THRESHOLDS.forEach((t, j) => (gain[j] += probability >= t ? worth(value) - worth(e.rule) : 0));
+      });
     }
-    if (!targets.includes(1) || !targets.includes(0)) continue;
-    // Half the trees or better: the model's pick is taken only where it is more likely right than not.
-    fields[field] = fit(rows, targets, { learner, family, features: FEATURE_NAMES[family], threshold: 0.5 });
-    trained[field] = { candidates: rows.length, values: targets.filter((t) => t === 1).length };
+    const best = gain.reduce((b, g, j) => (g >= gain[b] ? j : b), 0);
+    fields[field] = { ...whole, threshold: THRESHOLDS[best] };
+    trained[field] = { candidates: examples.reduce((n, doc) => n + (doc[field]?.rows.length ?? 0), 0), gain: Object.fromEntries(THRESHOLDS.map((t, j) => [t, gain[j]])) };
   }
   return { version: 1, trained, fields };
+}
+
+/** The candidate the model scores highest, and its probability. */
+function bestOf(examples, scorer) {
+  const p = scorer.score(examples.rows);
+  const best = p.reduce((b, x, j) => (x > p[b] ? j : b), 0);
+  return { value: examples.values[best], probability: p[best] };
 }
 
 /**
@@ -116,32 +146,25 @@ export async function fitModel(examples, { learner = 'logistic' } = {}) {
 export async function crossValidate(docs, examples, k, options) {
   const { fromFile } = await dist('pipeline/fields/choice/model.js');
   const { CHOICE_FIELDS } = await dist('pipeline/fields/choice/training.js');
+  const { sameValue } = await dist('pipeline/fields/choice/choose.js');
   const folds = assignFolds(docs, k);
   const tally = Object.fromEntries(Object.keys(CHOICE_FIELDS).map((f) => [f, { docs: 0, rule: { right: 0, wrong: 0 }, model: { right: 0, wrong: 0 } }]));
+  const count = (t, value, gold) => value !== undefined && t[sameValue(value, gold) ? 'right' : 'wrong']++;
   for (let fold = 0; fold < k; fold++) {
-    const model = fromFile(await fitModel(examples.filter((_, i) => folds[i] !== fold), options));
+    const outside = (_, i) => folds[i] !== fold;
+    const model = fromFile(await fitModel(examples.filter(outside), docs.filter(outside), options));
     examples.forEach((doc, i) => {
       if (folds[i] !== fold || docs[i].set === 'generated') return;
-      for (const field of Object.keys(CHOICE_FIELDS)) {
-        const e = doc[field];
-        if (!e) continue;
+      for (const [field, e] of Object.entries(doc)) {
         const t = tally[field];
         t.docs++;
         count(t.rule, e.rule, e.gold);
-        const scorer = model[field];
-        const p = scorer && e.rows.length ? scorer.score(e.rows) : [];
-        const best = p.reduce((b, x, j) => (b < 0 || x > p[b] ? j : b), -1);
-        count(t.model, best >= 0 && p[best] >= scorer.threshold ? e.values[best] : e.rule, e.gold);
+        const pick = model[field] && e.rows.length ? bestOf(e, model[field]) : undefined;
+        count(t.model, pick && pick.probability >= model[field].threshold ? pick.value : e.rule, e.gold);
       }
     });
   }
   return tally;
-}
-
-function count(tally, value, gold) {
-  if (value === undefined) return;
-  const same = typeof value === 'number' && typeof gold === 'number' ? Math.abs(Math.abs(value) - Math.abs(gold)) < 0.005 : value === gold;
-  tally[same ? 'right' : 'wrong']++;
 }
 
 async function main() {
@@ -168,7 +191,7 @@ async function main() {
     console.log('|---|---:|---:|---:|---:|---:|');
     for (const [field, t] of Object.entries(tally)) console.log(`| ${field} | ${t.docs} | ${t.rule.right} | ${t.rule.wrong} | ${t.model.right} | ${t.model.wrong} |`);
   }
-  const model = await fitModel(examples, { learner: values.learner });
+  const model = await fitModel(examples, docs, { learner: values.learner });
   mkdirSync(dirname(resolve(values.out)), { recursive: true });
   writeFileSync(values.out, `${JSON.stringify(model)}\n`);
   console.log(`train: ${docs.length} documents (pages read in ${read.toFixed(0)} s), model written to ${values.out} in ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -17,8 +17,8 @@ let reader;
 
 export async function train({ docs, dir }) {
   reader ??= await pageReader();
-  const examples = await documentExamples([...docs, ...generatedDocuments(GENERATED)], reader);
-  const file = await fitModel(examples);
+  const fitted = [...docs, ...generatedDocuments(GENERATED)];
+  const file = await fitModel(await documentExamples(fitted, reader), fitted);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'field-choice.json'), JSON.stringify(file));
   const { fromFile, setChoiceModel } = await dist('pipeline/fields/choice/model.js');
