@@ -47,38 +47,50 @@ describe('learned choice: candidates and features', () => {
 });
 
 describe('learned choice: a model picks among the candidates', () => {
-  // Trained on one page in which the total is whatever amount a "Total" label points at.
-  const examples = documentExamples([page], { total: 120, issue_date: '2024-01-05' });
-  const model = (field: 'total' | 'issue_date', threshold: number): ModelFile => ({
+  /** A logistic model that believes one feature: probability 0.98 where it is 1, 0.02 where it is 0. */
+  const believing = (feature: string, threshold: number): ModelFile => ({
     version: 1,
     trained: {},
-    fields: { [field]: fit(examples[field]!.rows, examples[field]!.targets, { learner: 'logistic', family: field === 'total' ? 'amount' : 'date', features: field === 'total' ? AMOUNT_FEATURES : DATE_FEATURES, threshold }) },
+    fields: {
+      total: {
+        family: 'amount',
+        features: [...AMOUNT_FEATURES],
+        threshold,
+        learner: 'logistic',
+        model: [...AMOUNT_FEATURES.map((name) => (name === feature ? 7.8 : 0)), -3.9],
+        mean: AMOUNT_FEATURES.map(() => 0),
+        scale: AMOUNT_FEATURES.map(() => 1),
+      },
+    },
   });
+  const context = buildContext(buildTextDocument([page]), {});
 
-  it('replaces the rules\' pick when the model is sure of another candidate', () => {
-    // The rules read no total on this page: its label is one they do not know; the model knows the column.
-    const other = textPage(`Subtotal                             200.00
-VAT 20 %                              40.00
-Total                                240.00`);
-    const context = buildContext(buildTextDocument([other]), {});
-    const findings = new Map();
-    const decisions = chooseFields(context, findings, fromFile(model('total', 0.5)));
-    assert.equal(decisions.get('total')?.value, 240);
-    assert.ok(decisions.get('total')!.evidence!.box[0] > 0);
+  it('replaces the rules\' pick with the candidate the model is sure of, with its place on the page', () => {
+    const findings = new Map([['total', { value: 100, confidence: 0.9, status: 'read' as const }]]);
+    const decision = chooseFields(context, findings, fromFile(believing('label:total', 0.5))).get('total');
+    assert.equal(decision?.value, 120);
+    assert.ok(decision!.confidence >= 0.5, "at least the threshold it was taken at");
+    assert.deepEqual(decision!.evidence!.box, amountCandidates(context).find((c) => c.value === 120)!.evidence.box);
   });
 
   it('leaves the rules\' pick where the model is not sure enough', () => {
-    const context = buildContext(buildTextDocument([page]), {});
-    const { findings } = findFields(context.document, {}, null);
-    findings.set('total', { value: 100, confidence: 0.9, status: 'read' });
-    assert.equal(chooseFields(context, findings, fromFile(model('total', 1.01))).size, 0);
+    const findings = new Map([['total', { value: 100, confidence: 0.9, status: 'read' as const }]]);
+    assert.equal(chooseFields(context, findings, fromFile(believing('label:total', 0.99))).size, 0);
   });
 
   it('uses no model trained on other features than the engine computes', () => {
-    const stale = model('total', 0.5);
+    const stale = believing('label:total', 0.5);
     stale.fields.total!.features = stale.fields.total!.features.slice(1);
-    const context = buildContext(buildTextDocument([page]), {});
     assert.equal(chooseFields(context, new Map(), fromFile(stale)).size, 0);
+  });
+
+  it('fits a model that ranks the labelled value first on a page it was trained on', () => {
+    const examples = documentExamples([page], { total: 120, issue_date: '2024-01-05' });
+    const fitted = fit(examples.total!.rows, examples.total!.targets, { learner: 'logistic', family: 'amount', features: AMOUNT_FEATURES, threshold: 0.5 });
+    const scores = fromFile({ version: 1, trained: {}, fields: { total: fitted } }).total!.score(examples.total!.rows);
+    const best = scores.indexOf(Math.max(...scores));
+    assert.equal(examples.total!.values[best], 120);
+    assert.deepEqual(examples.issue_date!.values, ['2024-01-05']);
   });
 });
 

@@ -62,7 +62,7 @@ export function amountFeatures(context: FieldContext, candidates: Candidate<numb
 const DATE_LABELS = ['issueDate', 'dueDate', 'documentNumber'] as const satisfies readonly LabelName[];
 const DATE_RULES = ['issue_date', 'due_date'] as const;
 /** Words that tie a date to something other than the document: delivery, a period, a meter reading. */
-const CLAIMED = LABELS.issueDate.not;
+const CLAIMED = LABELS.issueDate.not ?? /(?!)/u;
 
 export const DATE_FEATURES = [
   ...DATE_LABELS.map((name) => `label:${name}`),

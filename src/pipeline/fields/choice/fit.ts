@@ -34,7 +34,11 @@ function fitLogistic(rows: number[][], targets: number[]): Pick<FieldModelFile, 
   const n = rows.length;
   const width = rows[0]?.length ?? 0;
   const mean = Array.from({ length: width }, (_, j) => rows.reduce((s, r) => s + r[j]!, 0) / n);
-  const scale = mean.map((m, j) => Math.sqrt(rows.reduce((s, r) => s + (r[j]! - m) ** 2, 0) / n) || 1);
+  // A feature that does not vary (its spread only rounding noise) is left unscaled.
+  const scale = mean.map((m, j) => {
+    const spread = Math.sqrt(rows.reduce((s, r) => s + (r[j]! - m) ** 2, 0) / n);
+    return spread > 1e-9 ? spread : 1;
+  });
   // Rows standardized into one flat array, a constant column last for the bias.
   const stride = width + 1;
   const x = new Float64Array(n * stride);
@@ -54,5 +58,7 @@ function fitLogistic(rows: number[][], targets: number[]): Pick<FieldModelFile, 
     }
     for (let j = 0; j < stride; j++) weights[j] = weights[j]! - LOGISTIC.rate * (gradient[j]! / n + (j < width ? LOGISTIC.l2 * weights[j]! : 0));
   }
-  return { model: [...weights].map((w) => Number(w.toFixed(6))), mean: mean.map((m) => Number(m.toFixed(6))), scale: scale.map((v) => Number(v.toFixed(6))) };
+  // Eight significant digits keep the file small and every figure as fitted (a spread of 1e-7 stays one).
+  const short = (v: number) => Number(v.toPrecision(8));
+  return { model: [...weights].map(short), mean: mean.map(short), scale: scale.map(short) };
 }
