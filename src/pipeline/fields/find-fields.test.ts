@@ -4,6 +4,7 @@ import { textPage } from '../../../tests/helpers/text-page.js';
 import { buildTextDocument } from '../layout/text-document.js';
 import { reconcile } from '../reconcile/reconcile.js';
 import { findFields } from './find-fields.js';
+import { findLabels } from './find-labelled.js';
 
 const fieldsOf = (text: string | string[], hints = {}) => {
   const pages = (Array.isArray(text) ? text : [text]).map((t, i) => textPage(t, { page: i + 1 }));
@@ -13,6 +14,17 @@ const fieldsOf = (text: string | string[], hints = {}) => {
 };
 
 describe('header fields', () => {
+  it('takes the due date, not the "past due date" after which a late fee is charged', () => {
+    const f = fieldsOf(`Account Number 12-3456          Bill Date 02/25/2021
+Due Date:   3/8/2021            Consumption 742 @ $4.06      $ 3,012.52
+TOTAL AMOUNT DUE                                             $ 3,256.34
+AMOUNT DUE BY (3/8/2021)                                     $ 3,256.34
+PAST DUE DATE (03/30/2021)*`);
+    assert.equal(f.value('due_date'), '2021-03-08');
+    const labels = findLabels(buildTextDocument([textPage('PAST DUE DATE (03/30/2021)\nDue Date: 3/8/2021')]), 'dueDate');
+    assert.deepEqual(labels.map((hit) => hit.line.text), ['Due Date: 3/8/2021'], 'a late fee\'s date is labelled by another label');
+  });
+
   it('reads number and date from a German title line and totals from their labels', () => {
     const f = fieldsOf(`Lieferant GmbH · Lieferantenstraße 20 · 80333 München
 Handelsrechnung Nr. 471102 vom 05.06.2018

@@ -59,6 +59,8 @@ export function findLabels(document: TextDocument, name: LabelName): LabelHit[] 
       if (rank === set.labels.length - 1 && set.labels.length > 1 && /[\p{L}]/u.test(text.slice(0, match.index))) continue;
       // The most specific labels carry their own qualifiers ("Total incl. VAT"); weaker ones are checked.
       if (rank > 0 && set.not?.test(text.slice(0, match.index + match[0].length + 12))) continue;
+      // A qualifier printed before any label makes it another one ("Past due date", "Sub total amount").
+      if (match.index > 0 && set.not?.test(text.slice(0, match.index))) continue;
       const { index: end, cut } = wordIndexAt(folded, match.index + match[0].length);
       // "n°562044387": the label ends inside a word, whose remainder is the value.
       const rest = cut > 0 ? [{ ...words[end - 1]!, text: words[end - 1]!.text.slice(cut) }, ...words.slice(end)] : words.slice(end);
