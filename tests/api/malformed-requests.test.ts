@@ -148,8 +148,11 @@ describe('malformed requests', () => {
       assert.equal(res.body.error.code, 'file_too_large');
 
       const streamed = await streamEndlessFiles(server, path, slice);
-      assertSpecError(streamed.response, `${path} streamed`);
-      assert.equal(streamed.response.body.error.code, 'file_too_large');
+      // A client still writing when the server closes may see the reset before it reads the answer.
+      if (streamed.response) {
+        assertSpecError(streamed.response, `${path} streamed`);
+        assert.equal(streamed.response.body.error.code, 'file_too_large');
+      }
       // The server stopped at the limit: what was sent beyond it sat in socket buffers.
       assert.ok(streamed.sentBytes < MAX_REQUEST_BYTES + 16 * 1024 * 1024, `${streamed.sentBytes} bytes were sent before the answer`);
       assert.deepEqual(await stored(), before);
@@ -215,8 +218,11 @@ describe('malformed requests', () => {
   });
 });
 
-/** Streams multipart file parts without a Content-Length until the server answers; what it answered and how much was sent. */
-function streamEndlessFiles(server: TestServer, path: string, file: Buffer): Promise<{ response: RawResponse; sentBytes: number }> {
+/**
+ * Streams multipart file parts without a Content-Length until the server answers or closes; what it
+ * answered (null when the close reached the client before the answer did) and how much was sent.
+ */
+function streamEndlessFiles(server: TestServer, path: string, file: Buffer): Promise<{ response: RawResponse | null; sentBytes: number }> {
   const boundary = 'endless';
   const part = encodePart(boundary, { kind: 'file', field: fileField(path), filename: 'e.pdf', type: 'application/pdf', bytes: file });
   const url = new URL(path, server.baseUrl);
@@ -230,8 +236,10 @@ function streamEndlessFiles(server: TestServer, path: string, file: Buffer): Pro
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ response: { status: res.statusCode!, headers: res.headers as Record<string, string>, body: JSON.parse(Buffer.concat(chunks).toString()) }, sentBytes }));
     });
-    req.on('error', (error) => {
-      if (!answered) reject(error);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (answered) return;
+      if (error.code === 'EPIPE' || error.code === 'ECONNRESET') resolve({ response: null, sentBytes });
+      else reject(error);
     });
     const pump = () => {
       while (!answered && !req.destroyed) {
