@@ -20,7 +20,8 @@ export function chooseFields(context: FieldContext, findings: Findings, model: C
   const decisions: Decisions = new Map();
   const families = new Map<Family, FamilyCandidates>();
   for (const [field, scorer] of Object.entries(model) as [ChoiceField, NonNullable<ChoiceModel[ChoiceField]>][]) {
-    if (!sameNames(scorer.features, FEATURE_NAMES[scorer.family])) continue;
+    // A threshold above 1 is training's "the rules keep this field": no candidates are worth reading for it.
+    if (scorer.threshold > 1 || !sameNames(scorer.features, FEATURE_NAMES[scorer.family])) continue;
     const family = families.get(scorer.family) ?? familyCandidates(scorer.family, context, findings);
     families.set(scorer.family, family);
     const best = bestByValue(family.candidates, scorer.score(family.features));
