@@ -6,8 +6,10 @@ import { documentsInFile } from './documents-in-file.js';
 import { parseEInvoiceXml, type EmbeddedInvoiceXml } from './einvoice/index.js';
 import { signCreditNoteLines, signCreditNoteTotals } from './fields/credit-note-sign.js';
 import type { DocumentKind } from './fields/context.js';
-import { findFields, type Findings } from './fields/find-fields.js';
-import { fromEInvoice, type EInvoiceFindings } from './fields/from-einvoice.js';
+import { applyDecisions, fieldEntries, type Draft, type FieldValue } from './fields/draft.js';
+import { findFields } from './fields/find-fields.js';
+import { fromEInvoice, type EInvoiceDraft } from './fields/from-einvoice.js';
+import type { Found } from './fields/found.js';
 import { findLineItems } from './fields/line-items/index.js';
 import { buildTextDocument, rawText, type TextDocument } from './layout/text-document.js';
 import { buildOutcomeFields } from './outcome.js';
@@ -38,24 +40,26 @@ export function extractFromRead(read: ReadDocument, hints: ExtractionRequest['hi
   if (several) warnings.push(`multiple_documents: the file holds ${several.count} documents; fields are read from the first (${several.where})`);
   const document = several ? timings.timeSync('layout', () => buildTextDocument(several.first)) : whole;
   const page = timings.timeSync('fields', () => findFields(document, hints));
-  const einvoice = read.embeddedXml ? timings.timeSync('fields', () => useEmbeddedXml(read.embeddedXml!, page.findings, document, warnings)) : null;
-  const findings = einvoice?.findings ?? page.findings;
+  const einvoice = read.embeddedXml ? timings.timeSync('fields', () => useEmbeddedXml(read.embeddedXml!, page.draft, document, warnings)) : null;
+  const draft = einvoice?.draft ?? page.draft;
   const kind = einvoice ? kindDeclared(einvoice.creditNote, page.kind) : page.kind;
   // One sign while reconciling and reading lines, so a page that prints "-233,47 €" at the total and
   // its VAT and lines unsigned still adds up; negative for the output below.
-  if (kind === 'credit_note') signCreditNoteTotals(findings, 1);
-  warnings.push(...timings.timeSync('reconcile', () => reconcile(findings, kind)));
+  if (kind === 'credit_note') signCreditNoteTotals(draft, 1);
+  const reconciled = timings.timeSync('reconcile', () => reconcile(draft, kind));
+  applyDecisions(draft, reconciled.decisions);
+  warnings.push(...reconciled.warnings);
   const lineItems = einvoice
-    ? { items: einvoice.lineItems, findings: new Map(), groups: new Map(), warnings: [] }
-    : timings.timeSync('fields', () => findLineItems(page.context, findings));
-  for (const [path, found] of lineItems.groups) findings.set(path, found);
+    ? { items: einvoice.lineItems, findings: new Map(), groups: [], warnings: [] }
+    : timings.timeSync('fields', () => findLineItems(page.context, draft));
+  if (lineItems.groups.length) draft.vat_rates = lineItems.groups;
   warnings.push(...lineItems.warnings);
   if (kind === 'credit_note') {
-    signCreditNoteTotals(findings, -1);
+    signCreditNoteTotals(draft, -1);
     signCreditNoteLines(lineItems.items, lineItems.findings);
   }
-  const fields = buildOutcomeFields(findings, lineItems.items, lineItems.findings);
-  const isDocument = looksLikeDocument(findings, text);
+  const fields = buildOutcomeFields(draft, lineItems.items, lineItems.findings);
+  const isDocument = looksLikeDocument(draft, text);
   if (!isDocument) warnings.push('not_a_document: no invoice, receipt or bill fields were found on the page');
   return {
     pages: read.pageCount,
@@ -66,7 +70,7 @@ export function extractFromRead(read: ReadDocument, hints: ExtractionRequest['hi
   };
 }
 
-function useEmbeddedXml(embedded: EmbeddedInvoiceXml, page: Findings, document: TextDocument, warnings: string[]): (EInvoiceFindings & { creditNote: boolean }) | null {
+function useEmbeddedXml(embedded: EmbeddedInvoiceXml, page: Draft, document: TextDocument, warnings: string[]): (EInvoiceDraft & { creditNote: boolean }) | null {
   const parsed = parseEInvoiceXml(embedded.xml);
   if (!parsed) {
     warnings.push(`embedded_xml_unreadable: ${embedded.filename} is not a CII or UBL invoice; fields are read from the page`);
@@ -83,17 +87,18 @@ function kindDeclared(creditNote: boolean, onPage: DocumentKind): DocumentKind {
   return onPage === 'credit_note' ? 'invoice' : onPage;
 }
 
-/** Fields only a business document prints; a party name or address can be read from any page of text. */
-const DOCUMENT_FIELDS = /^(?:issue_date|due_date|document_number|subtotal|vat_amount|payment\.|banks\[)/u;
+/** Fields only a business document prints (any member of payment and banks); a party name or address can be read from any page of text. */
+const DOCUMENT_FIELDS = new Set<keyof Draft>(['issue_date', 'due_date', 'document_number', 'subtotal', 'vat_amount', 'payment', 'banks']);
 
 /**
  * A business document has amounts and some of the fields; a street photo or a page of prose has neither.
  * An amount with cents anywhere will do; else a total read after its label, whole or not ("Grand Total
  * Rs 1939"), with a field only documents print (a date, a number, a payment) beside it.
  */
-function looksLikeDocument(findings: Findings, text: string): boolean {
+function looksLikeDocument(draft: Draft, text: string): boolean {
   const amounts = text.match(/\d+[.,]\d{2}(?!\d)/gu)?.length ?? 0;
-  if (findings.size >= 2 && amounts >= 1) return true;
-  const onPage = (path: string) => !['derived', 'enriched'].includes(findings.get(path)?.status ?? 'derived');
-  return onPage('total') && [...findings.keys()].some((path) => DOCUMENT_FIELDS.test(path) && onPage(path));
+  const entries = fieldEntries(draft);
+  if (entries.length >= 2 && amounts >= 1) return true;
+  const onPage = (found: Found<FieldValue> | undefined) => !['derived', 'enriched'].includes(found?.status ?? 'derived');
+  return onPage(draft.total) && entries.some(({ key, found }) => DOCUMENT_FIELDS.has(key[0]) && onPage(found));
 }

@@ -5,10 +5,13 @@
 // magnitude applied (as on bills); quantities, unit prices and line discounts keep their sign, as they
 // are rates and reductions of a line, not amounts credited.
 import type { LineItem } from '../../schemas/document-fields.schema.js';
-import type { Findings } from './find-fields.js';
+import type { Draft } from './draft.js';
+import type { Found } from './found.js';
+import type { LineFindings } from './line-items/index.js';
 
-/** Document amounts and the VAT groups' net, VAT and gross. */
-const TOTALS = /^(?:subtotal|vat_amount|total|amount_due|vat_rates\[\d+\]\.(?:net|vat|gross))$/u;
+/** Document amounts; the VAT groups' net, VAT and gross besides. */
+const TOTALS = ['subtotal', 'vat_amount', 'total', 'amount_due'] as const;
+const GROUP_AMOUNTS = ['net', 'vat', 'gross'] as const;
 const LINE_AMOUNTS = ['subtotal', 'vat_amount', 'total', 'amount'] as const;
 
 /**
@@ -16,15 +19,14 @@ const LINE_AMOUNTS = ['subtotal', 'vat_amount', 'total', 'amount'] as const;
  * (pages mostly print lines unsigned, whatever they print at the total), -1 for the output. Rounding
  * follows the document's own convention: it flips when the total does. Applying it twice changes nothing.
  */
-export function signCreditNoteTotals(findings: Findings, sign: 1 | -1): void {
-  const total = findings.get('total')?.value ?? findings.get('subtotal')?.value;
-  const rounding = findings.get('rounding');
-  if (typeof total === 'number' && Math.sign(total) === -sign && rounding && typeof rounding.value === 'number') {
-    findings.set('rounding', { ...rounding, value: -rounding.value });
-  }
-  for (const [path, found] of findings) {
-    if (TOTALS.test(path) && typeof found.value === 'number' && found.value !== 0) findings.set(path, { ...found, value: sign * Math.abs(found.value) });
-  }
+export function signCreditNoteTotals(draft: Draft, sign: 1 | -1): void {
+  const total = draft.total?.value ?? draft.subtotal?.value;
+  if (total !== undefined && Math.sign(total) === -sign && draft.rounding) draft.rounding = { ...draft.rounding, value: -draft.rounding.value };
+  const signed = (found: Found<number> | undefined) => (found && found.value !== 0 ? { ...found, value: sign * Math.abs(found.value) } : found);
+  for (const member of TOTALS) if (draft[member]) draft[member] = signed(draft[member]);
+  draft.vat_rates.forEach((group) => {
+    for (const member of GROUP_AMOUNTS) if (group[member]) group[member] = signed(group[member]);
+  });
 }
 
 /**
@@ -32,7 +34,7 @@ export function signCreditNoteTotals(findings: Findings, sign: 1 | -1): void {
  * that lists a charge among its credits keeps the charge's opposite sign. `lineFindings` hold the
  * same values for regions and confidences ("line_items[0].total").
  */
-export function signCreditNoteLines(items: LineItem[], lineFindings: Findings): void {
+export function signCreditNoteLines(items: LineItem[], lineFindings: LineFindings): void {
   const sum = items.reduce((acc, item) => acc + (item.total ?? item.subtotal ?? 0), 0);
   if (sum <= 0) return;
   items.forEach((item, index) => {

@@ -29,8 +29,8 @@ describe('currency on OCR pages', () => {
     const page = textPage(`SLE 012 LIFESTYLE
 TOTAL  EUR 12.50`, { source: 'ocr' });
     page.words = page.words.map((w) => (w.text === 'SLE' ? { ...w, confidence: 0.3 } : w));
-    const { findings } = findFields(buildTextDocument([page]), {});
-    assert.equal(findings.get('currency')?.value, 'EUR');
-    assert.equal(findings.get('currency')?.status, 'read');
+    const { draft } = findFields(buildTextDocument([page]), {});
+    assert.equal(draft.currency?.value, 'EUR');
+    assert.equal(draft.currency?.status, 'read');
   });
 });

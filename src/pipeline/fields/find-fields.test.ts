@@ -3,14 +3,17 @@ import { describe, it } from 'node:test';
 import { textPage } from '../../../tests/helpers/text-page.js';
 import { buildTextDocument } from '../layout/text-document.js';
 import { reconcile } from '../reconcile/reconcile.js';
+import { applyDecisions, fieldEntries } from './draft.js';
 import { findFields } from './find-fields.js';
 import { findLabels } from './find-labelled.js';
 
 const fieldsOf = (text: string | string[], hints = {}) => {
   const pages = (Array.isArray(text) ? text : [text]).map((t, i) => textPage(t, { page: i + 1 }));
-  const { findings, kind } = findFields(buildTextDocument(pages), hints);
-  const warnings = reconcile(findings, kind);
-  return { value: (path: string) => findings.get(path)?.value, status: (path: string) => findings.get(path)?.status, warnings, kind };
+  const { draft, kind } = findFields(buildTextDocument(pages), hints);
+  const { decisions, warnings } = reconcile(draft, kind);
+  applyDecisions(draft, decisions);
+  const byPath = new Map(fieldEntries(draft).map(({ path, found }) => [path, found]));
+  return { value: (path: string) => byPath.get(path)?.value, status: (path: string) => byPath.get(path)?.status, warnings, kind };
 };
 
 describe('header fields', () => {

@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { textPage } from '../../../tests/helpers/text-page.js';
 import { buildTextDocument } from '../layout/text-document.js';
+import { fieldEntries } from './draft.js';
 import { findFields } from './find-fields.js';
 
 const fieldsOf = (text: string) => {
-  const { findings, kind } = findFields(buildTextDocument([textPage(text, { source: 'ocr' })]), {});
-  return { kind, value: (path: string) => findings.get(path)?.value, status: (path: string) => findings.get(path)?.status };
+  const { draft, kind } = findFields(buildTextDocument([textPage(text, { source: 'ocr' })]), {});
+  const byPath = new Map(fieldEntries(draft).map(({ path, found }) => [path, found]));
+  return { kind, value: (path: string) => byPath.get(path)?.value, status: (path: string) => byPath.get(path)?.status };
 };
 
 describe('payment on receipts', () => {

@@ -2,23 +2,14 @@
 // the authorisation code, the payment's reference and receipt number, cash tendered and change. Only
 // what the receipt prints; the amount paid by card is the total.
 import type { FieldContext } from './context.js';
+import type { Draft } from './draft.js';
 import { evidenceOf } from './find-labelled.js';
 import type { Found } from './found.js';
 import { LANGUAGE } from '../language/lexicon.js';
 import { fold } from './labels.js';
 import { moneyIn } from './tokens.js';
 
-export interface FoundPayment {
-  method?: Found<string>;
-  card_number?: Found<string>;
-  card_last4?: Found<string>;
-  auth_code?: Found<string>;
-  reference?: Found<string>;
-  receipt_number?: Found<string>;
-  tendered?: Found<number>;
-  change?: Found<number>;
-  amount?: Found<number>;
-}
+export type FoundPayment = Draft['payment'];
 
 /** The payment words are the lexicons' (../language/), matched on folded text. */
 const says = (words: RegExp, text: string) => words.test(fold(text));

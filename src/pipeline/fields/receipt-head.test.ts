@@ -13,7 +13,7 @@ function ocrReceipt(text: string, confidence: Record<string, number>): PageWords
 }
 
 /** The fields found on a receipt read by OCR (see ocrReceipt). */
-const receiptFields = (text: string, confidence: Record<string, number> = {}) => findFields(buildTextDocument([ocrReceipt(text, confidence)]), {}).findings;
+const receiptFields = (text: string, confidence: Record<string, number> = {}) => findFields(buildTextDocument([ocrReceipt(text, confidence)]), {}).draft;
 
 /** A sale to put under a receipt's head. */
 const TEA_SALE = `12 Feb 2018 10:20
@@ -47,10 +47,10 @@ describe('receipt head', () => {
   });
 
   it('the shop under a logo is the vendor, its address the lines down to the phone', () => {
-    const findings = receiptFields(RECEIPT, LOGO);
-    assert.equal(findings.get('vendor.name')?.value, 'RESTORAN MAJU JAYA');
-    assert.equal(findings.get('vendor.document_address')?.value, 'NO 2, JALAN MAWAR 3, 43200 CHERAS, SELANGOR');
-    assert.equal(findings.get('vendor.phone')?.value, '03-1234 5678');
+    const draft = receiptFields(RECEIPT, LOGO);
+    assert.equal(draft.vendor.name?.value, 'RESTORAN MAJU JAYA');
+    assert.equal(draft.vendor.document_address?.value, 'NO 2, JALAN MAWAR 3, 43200 CHERAS, SELANGOR');
+    assert.equal(draft.vendor.phone?.value, '03-1234 5678');
   });
 
   it('the head ends where the sale begins: a date, a time or an amount, not a mall unit or a street number', () => {
@@ -67,9 +67,9 @@ BREAD                      4.20
 TOTAL                      4.20
 CASH                       5.00
 CHANGE                     0.80`;
-    const findings = receiptFields(receipt);
-    assert.equal(findings.get('vendor.name')?.value, 'MOONLIGHT CAKE HOUSE SDN BHD');
-    assert.equal(findings.get('vendor.document_address')?.value, 'NO.1, JALAN PERMAS 10/5, 81750 JOHOR BAHRU');
+    const draft = receiptFields(receipt);
+    assert.equal(draft.vendor.name?.value, 'MOONLIGHT CAKE HOUSE SDN BHD');
+    assert.equal(draft.vendor.document_address?.value, 'NO.1, JALAN PERMAS 10/5, 81750 JOHOR BAHRU');
   });
 
   it('a name whose "Bhd" OCR misread still has its legal form; the company number under it is neither name nor address', () => {
@@ -79,18 +79,18 @@ DISTRIBUTOR & SUPPLY SDN BHO
 (+1234567-X)
 12, Jalan Mawar, 50450 Kuala Lumpur
 ${TEA_SALE}`;
-    const findings = receiptFields(receipt);
-    assert.equal(findings.get('vendor.name')?.value, 'SRI MURNI DISTRIBUTOR & SUPPLY SDN BHO');
-    assert.equal(findings.get('vendor.document_address')?.value, '12, Jalan Mawar, 50450 Kuala Lumpur');
+    const draft = receiptFields(receipt);
+    assert.equal(draft.vendor.name?.value, 'SRI MURNI DISTRIBUTOR & SUPPLY SDN BHO');
+    assert.equal(draft.vendor.document_address?.value, '12, Jalan Mawar, 50450 Kuala Lumpur');
   });
 
   it('a tax registration in brackets under the name comes before the address, which ends at its country or on the phone line', () => {
     const head = (address: string) => {
-      const findings = receiptFields(`GREEN LEAF BOOKS SDN BHD
+      const draft = receiptFields(`GREEN LEAF BOOKS SDN BHD
 (GST Reg No: 000123456789)
 ${address}
 ${TEA_SALE}`);
-      return [findings.get('vendor.document_address')?.value, findings.get('vendor.phone')?.value];
+      return [draft.vendor.document_address?.value, draft.vendor.phone?.value];
     };
     assert.deepEqual(head(`No 8, Jalan Mawar
 50450 Kuala Lumpur, Malaysia
@@ -103,27 +103,27 @@ T: 03-2141 5566`), ['No 8, Jalan Mawar', '03-2141 5566']);
   });
 
   it('a receipt or order number after its colon is not a phone', () => {
-    const findings = receiptFields(`GREEN LEAF BOOKS SDN BHD
+    const draft = receiptFields(`GREEN LEAF BOOKS SDN BHD
 No 8, Jalan Mawar
 Receipt: 20231104
 ${TEA_SALE}`);
-    assert.equal(findings.get('vendor.phone'), undefined);
+    assert.equal(draft.vendor.phone, undefined);
   });
 
   it('a weakly read word held between confident ones stays in the name; a franchise line, a thank-you line and a registration line are not name or address', () => {
     assert.equal(receiptFields(`TAN SENG HUAT S/B
 LOT 12, JALAN KLANG
-${TEA_SALE}`, { SENG: 0.44 }).get('vendor.name')?.value, 'TAN SENG HUAT S/B');
+${TEA_SALE}`, { SENG: 0.44 }).vendor.name?.value, 'TAN SENG HUAT S/B');
     const franchise = receiptFields(`Harbour Burgers Sdn Bhd
 (85351-M)
 "Licensee of BurgerCo
 Level 5, Menara Alpha, 47400 Petaling Jaya
 ${TEA_SALE}`);
-    assert.deepEqual([franchise.get('vendor.name')?.value, franchise.get('vendor.document_address')?.value], ['Harbour Burgers Sdn Bhd', 'Level 5, Menara Alpha, 47400 Petaling Jaya']);
+    assert.deepEqual([franchise.vendor.name?.value, franchise.vendor.document_address?.value], ['Harbour Burgers Sdn Bhd', 'Level 5, Menara Alpha, 47400 Petaling Jaya']);
     const thanks = receiptFields(`TQ FOR SHOPPING WITH US
 CO. REG. NO.: 946207-D
 LOT 12, JALAN KLANG
-${TEA_SALE}`).get('vendor.name')?.value;
+${TEA_SALE}`).vendor.name?.value;
     assert.ok(thanks === undefined || !/SHOPPING|REG/u.test(String(thanks)), String(thanks));
   });
 
@@ -135,7 +135,7 @@ TOTAL                      9.90`;
 HARBOUR ROAST CO. MID VALLEY MALL
 LOT 12, JALAN KLANG
 ${sale}`;
-    const nameOf = (receipt: string) => receiptFields(receipt).get('vendor.name')?.value;
+    const nameOf = (receipt: string) => receiptFields(receipt).vendor.name?.value;
     assert.equal(nameOf(logo), 'HARBOUR ROAST CO.');
     assert.equal(nameOf(`GREEN LEAF BOOK
 CO. (M) SDN BHD

@@ -18,8 +18,8 @@ ${payment}
 VAT % Net VAT
 20.00 € 18.12 € 3.62`;
     const fields = (text: string) => {
-      const { findings } = findFields(buildTextDocument([textPage(text, { source: 'ocr' })]), {});
-      return ['total', 'subtotal'].map((path) => [findings.get(path)?.value, findings.get(path)?.status]);
+      const { draft } = findFields(buildTextDocument([textPage(text, { source: 'ocr' })]), {});
+      return [draft.total, draft.subtotal].map((found) => [found?.value, found?.status]);
     };
     assert.deepEqual(fields(receipt('Card              € 21.74')), [[21.74, 'derived'], [18.12, 'derived']]);
     // Printed nowhere but in the breakdown itself: nothing witnesses that the groups cover the sale.
@@ -90,9 +90,9 @@ describe('totals from VAT groups', () => {
 Factuur totaal EUR   49,99
 BTW %   Grondslag BTW bedrag   Totaal
 21 %    41,31     8,68         49,99`)];
-    const { findings } = findFields(buildTextDocument(pages), {});
-    assert.equal(findings.get('subtotal')?.value, 41.31);
-    assert.equal(findings.get('vat_amount')?.value, 8.68);
+    const { draft } = findFields(buildTextDocument(pages), {});
+    assert.equal(draft.subtotal?.value, 41.31);
+    assert.equal(draft.vat_amount?.value, 8.68);
   });
 
   it('takes the VAT the breakdown states when no line labels it, as derived', () => {
@@ -101,8 +101,8 @@ BTW %   Grondslag BTW bedrag   Totaal
 Subtotal                     9.00
 Total                        9.00
 1.17 VAT 15 %                9.00`)];
-    const { findings } = findFields(buildTextDocument(pages), { document_kind: 'receipt' });
-    assert.deepEqual([findings.get('vat_amount')?.value, findings.get('vat_amount')?.status], [1.17, 'derived']);
-    assert.equal(findings.get('vat_rates[0].gross')?.value, 9);
+    const { draft } = findFields(buildTextDocument(pages), { document_kind: 'receipt' });
+    assert.deepEqual([draft.vat_amount?.value, draft.vat_amount?.status], [1.17, 'derived']);
+    assert.equal(draft.vat_rates[0]?.gross?.value, 9);
   });
 });

@@ -6,7 +6,7 @@ import type { Word } from '../types.js';
 import { fold } from '../language/fold.js';
 import { LANGUAGE } from '../language/lexicon.js';
 import type { FieldContext } from './context.js';
-import type { Findings } from './find-fields.js';
+import type { Draft } from './draft.js';
 import { evidenceOf } from './find-labelled.js';
 import { round, type Found } from './found.js';
 import { amountTokens, type AmountToken } from './tokens.js';
@@ -201,9 +201,9 @@ export function totalPrintedApart(context: FieldContext, groups: FoundVatGroup[]
   return printed ? { value: gross, confidence: 0.7, status: 'derived' } : undefined;
 }
 
-/** One member summed over the VAT groups among the findings; undefined when there are none or one is not a number. */
-export function groupsSum(findings: Findings, member: 'net' | 'vat' | 'gross'): number | undefined {
-  const values = [...findings].filter(([path]) => path.startsWith('vat_rates[') && path.endsWith(`].${member}`)).map(([, found]) => found.value);
-  if (!values.length || values.some((v) => typeof v !== 'number')) return undefined;
-  return round((values as number[]).reduce((a, b) => a + b, 0));
+/** One member summed over the draft's VAT groups; undefined when none has it. */
+export function groupsSum(groups: Draft['vat_rates'], member: 'net' | 'vat' | 'gross'): number | undefined {
+  const values = groups.flatMap((group) => (group[member] ? [group[member].value] : []));
+  if (!values.length) return undefined;
+  return round(values.reduce((a, b) => a + b, 0));
 }

@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import { textPage } from '../../../../tests/helpers/text-page.js';
 import { buildTextDocument } from '../../layout/text-document.js';
 import { buildContext } from '../context.js';
+import { emptyDraft, fieldPath } from '../draft.js';
 import { findFields } from '../find-fields.js';
 import { amountCandidates } from './candidates.js';
 import { chooseFields, FEATURE_NAMES } from './choose.js';
@@ -25,8 +26,8 @@ const featureOf = (name: (typeof AMOUNT_FEATURES)[number]) => AMOUNT_FEATURES.in
 describe('learned choice: candidates and features', () => {
   const context = buildContext(buildTextDocument([page]), {});
   const candidates = amountCandidates(context);
-  const { findings } = findFields(context.document, {}, null);
-  const rows = amountFeatures(context, candidates, findings);
+  const { draft } = findFields(context.document, {}, null);
+  const rows = amountFeatures(context, candidates, draft);
   const at = (value: number) => rows[candidates.findIndex((c) => c.value === value && /Total/u.test(c.line.text))]!;
 
   it('lists every printed amount that is not a rate or a date', () => {
@@ -66,22 +67,24 @@ describe('learned choice: a model picks among the candidates', () => {
   const context = buildContext(buildTextDocument([page]), {});
 
   it('replaces the rules\' pick with the candidate the model is sure of, with its place on the page', () => {
-    const findings = new Map([['total', { value: 100, confidence: 0.9, status: 'read' as const }]]);
-    const decision = chooseFields(context, findings, fromFile(believing('label:total', 0.5))).get('total');
+    const draft = { ...emptyDraft(), total: { value: 100, confidence: 0.9, status: 'read' as const } };
+    const decisions = chooseFields(context, draft, fromFile(believing('label:total', 0.5)));
+    assert.deepEqual(decisions.map((d) => ('set' in d ? fieldPath(d.set) : 'review')), ['total']);
+    const decision = 'set' in decisions[0]! ? decisions[0].found : undefined;
     assert.equal(decision?.value, 120);
     assert.ok(decision!.confidence >= 0.5, "at least the threshold it was taken at");
     assert.deepEqual(decision!.evidence!.box, amountCandidates(context).find((c) => c.value === 120)!.evidence.box);
   });
 
   it('leaves the rules\' pick where the model is not sure enough', () => {
-    const findings = new Map([['total', { value: 100, confidence: 0.9, status: 'read' as const }]]);
-    assert.equal(chooseFields(context, findings, fromFile(believing('label:total', 0.99))).size, 0);
+    const draft = { ...emptyDraft(), total: { value: 100, confidence: 0.9, status: 'read' as const } };
+    assert.equal(chooseFields(context, draft, fromFile(believing('label:total', 0.99))).length, 0);
   });
 
   it('uses no model trained on other features than the engine computes', () => {
     const stale = believing('label:total', 0.5);
     stale.fields.total!.features = stale.fields.total!.features.slice(1);
-    assert.equal(chooseFields(context, new Map(), fromFile(stale)).size, 0);
+    assert.equal(chooseFields(context, emptyDraft(), fromFile(stale)).length, 0);
   });
 
   it('fits a model that ranks the labelled value first on a page it was trained on', () => {

@@ -1,9 +1,9 @@
 // The learned choice: every candidate of a field's family is scored by the model, and the best one
 // replaces the rules' pick when the model is sure enough of it (the field's threshold). Where the
-// model is unsure or has no candidate, the rules' pick stands. Returns the decisions; the caller puts
-// them into the findings.
+// model is unsure or has no candidate, the rules' pick stands. Returns the decisions; the caller
+// applies them to the draft (find-fields.ts).
 import type { FieldContext } from '../context.js';
-import type { Findings } from '../find-fields.js';
+import type { Decision, Draft } from '../draft.js';
 import { round, type Found } from '../found.js';
 import { amountCandidates, codeCandidates, dateCandidates, type Candidate } from './candidates.js';
 import { AMOUNT_FEATURES, amountFeatures, CODE_FEATURES, codeFeatures, DATE_FEATURES, dateFeatures } from './features.js';
@@ -14,31 +14,29 @@ export interface Scored<T> {
   probability: number;
 }
 
-export type Decisions = Map<ChoiceField, Found<string | number>>;
-
-export function chooseFields(context: FieldContext, findings: Findings, model: ChoiceModel): Decisions {
-  const decisions: Decisions = new Map();
+export function chooseFields(context: FieldContext, draft: Draft, model: ChoiceModel): Decision[] {
+  const chosen: Partial<Record<ChoiceField, Found<string | number>>> = {};
   const families = new Map<Family, FamilyCandidates>();
   for (const [field, scorer] of Object.entries(model) as [ChoiceField, NonNullable<ChoiceModel[ChoiceField]>][]) {
     // A threshold above 1 is training's "the rules keep this field": no candidates are worth reading for it.
     if (scorer.threshold > 1 || !sameNames(scorer.features, FEATURE_NAMES[scorer.family])) continue;
-    const family = families.get(scorer.family) ?? familyCandidates(scorer.family, context, findings);
+    const family = families.get(scorer.family) ?? familyCandidates(scorer.family, context, draft);
     families.set(scorer.family, family);
     const best = bestByValue(family.candidates, scorer.score(family.features));
     if (!best || best.probability < scorer.threshold) continue;
-    const rule = findings.get(field);
+    const rule = draft[field];
     if (rule && sameValue(rule.value, best.candidate.value)) continue;
     // A due date the same as the issue date says nothing the issue date does not.
-    if (field === 'due_date' && best.candidate.value === (decisions.get('issue_date') ?? findings.get('issue_date'))?.value) continue;
-    decisions.set(field, {
+    if (field === 'due_date' && best.candidate.value === (chosen.issue_date ?? draft.issue_date)?.value) continue;
+    chosen[field] = {
       value: best.candidate.value,
       confidence: round(best.probability * Math.min(1, 0.4 + best.candidate.evidence.confidence * 0.6)),
       status: best.candidate.ambiguous ? 'review' : 'read',
       evidence: best.candidate.evidence,
       printed: best.candidate.printed,
-    });
+    };
   }
-  return decisions;
+  return (Object.entries(chosen) as [ChoiceField, Found<string | number>][]).map(([field, found]) => ({ set: [field], found }));
 }
 
 export const FEATURE_NAMES: Record<Family, readonly string[]> = { amount: AMOUNT_FEATURES, date: DATE_FEATURES, code: CODE_FEATURES };
@@ -49,17 +47,17 @@ interface FamilyCandidates {
 }
 
 /** A family's candidates and their features, as training sees them too (training.ts). */
-export function familyCandidates(family: Family, context: FieldContext, findings: Findings): FamilyCandidates {
+export function familyCandidates(family: Family, context: FieldContext, draft: Draft): FamilyCandidates {
   if (family === 'amount') {
     const candidates = amountCandidates(context);
-    return { candidates, features: amountFeatures(context, candidates, findings) };
+    return { candidates, features: amountFeatures(context, candidates, draft) };
   }
   if (family === 'date') {
     const candidates = dateCandidates(context);
-    return { candidates, features: dateFeatures(context, candidates, findings) };
+    return { candidates, features: dateFeatures(context, candidates, draft) };
   }
   const candidates = codeCandidates(context);
-  return { candidates, features: codeFeatures(context, candidates, findings) };
+  return { candidates, features: codeFeatures(context, candidates, draft) };
 }
 
 /** The candidate of highest probability; a value printed several times counts at its best printing. */

@@ -3,7 +3,7 @@
 // The rules' pick is one feature among the others, so the model learns where to trust them. Feature
 // names are stored with the model; a model trained on other features is refused (model.ts).
 import type { FieldContext } from '../context.js';
-import type { Findings } from '../find-fields.js';
+import type { Draft, ValueKey } from '../draft.js';
 import { fold, LABELS, type LabelName } from '../labels.js';
 import type { Candidate } from './candidates.js';
 import { labelStrengths, strengthOf } from './label-strength.js';
@@ -11,7 +11,7 @@ import { labelStrengths, strengthOf } from './label-strength.js';
 const CENT = 0.0051;
 
 const AMOUNT_LABELS = ['total', 'subtotal', 'vatAmount', 'amountDue', 'rounding', 'previousBalance', 'paymentsCredits'] as const satisfies readonly LabelName[];
-const AMOUNT_RULES = ['total', 'subtotal', 'vat_amount', 'amount_due'] as const;
+const AMOUNT_RULES = ['total', 'subtotal', 'vat_amount', 'amount_due'] as const satisfies readonly ValueKey[];
 
 export const AMOUNT_FEATURES = [
   ...AMOUNT_LABELS.map((name) => `label:${name}`),
@@ -30,12 +30,12 @@ export const AMOUNT_FEATURES = [
   'cell:letters_before',
 ] as const;
 
-export function amountFeatures(context: FieldContext, candidates: Candidate<number>[], findings: Findings): number[][] {
+export function amountFeatures(context: FieldContext, candidates: Candidate<number>[], draft: Draft): number[][] {
   const strengths = labelStrengths(context.document, AMOUNT_LABELS);
   const values = candidates.map((c) => Math.abs(c.value));
   const distinct = [...new Set(values)].sort((a, b) => b - a);
   const max = distinct[0] ?? 0;
-  const picks = AMOUNT_RULES.map((path) => findings.get(path)?.value);
+  const picks = AMOUNT_RULES.map((key) => draft[key]?.value);
   const amountsOnLine = countBy(candidates, (c) => c.line);
   const index = valueIndex(values);
   return candidates.map((candidate, i) => {
@@ -60,7 +60,7 @@ export function amountFeatures(context: FieldContext, candidates: Candidate<numb
 }
 
 const DATE_LABELS = ['issueDate', 'dueDate', 'documentNumber'] as const satisfies readonly LabelName[];
-const DATE_RULES = ['issue_date', 'due_date'] as const;
+const DATE_RULES = ['issue_date', 'due_date'] as const satisfies readonly ValueKey[];
 /** Words that tie a date to something other than the document: delivery, a period, a meter reading. */
 const CLAIMED = LABELS.issueDate.not ?? /(?!)/u;
 
@@ -77,9 +77,9 @@ export const DATE_FEATURES = [
   'date:ambiguous',
 ] as const;
 
-export function dateFeatures(context: FieldContext, candidates: Candidate<string>[], findings: Findings): number[][] {
+export function dateFeatures(context: FieldContext, candidates: Candidate<string>[], draft: Draft): number[][] {
   const strengths = labelStrengths(context.document, DATE_LABELS);
-  const picks = DATE_RULES.map((path) => findings.get(path)?.value);
+  const picks = DATE_RULES.map((key) => draft[key]?.value);
   const sorted = candidates.map((c) => c.value).sort();
   const repeats = countBy(candidates, (c) => c.value);
   return candidates.map((candidate, i) => [
@@ -112,9 +112,9 @@ export const CODE_FEATURES = [
   'line:order',
 ] as const;
 
-export function codeFeatures(context: FieldContext, candidates: Candidate<string>[], findings: Findings): number[][] {
+export function codeFeatures(context: FieldContext, candidates: Candidate<string>[], draft: Draft): number[][] {
   const strengths = labelStrengths(context.document, CODE_LABELS);
-  const pick = findings.get('document_number')?.value;
+  const pick = draft.document_number?.value;
   const repeats = countBy(candidates, (c) => c.value);
   return candidates.map((candidate, i) => {
     const code = candidate.value;

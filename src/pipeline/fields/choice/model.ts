@@ -4,8 +4,11 @@
 // without it); "none" turns the learned choice off, which leaves the rules' picks.
 import { readFileSync } from 'node:fs';
 import { RandomForestClassifier } from 'ml-random-forest';
+import type { ValueKey } from '../draft.js';
 
-export type ChoiceField = 'total' | 'issue_date' | 'due_date' | 'document_number';
+/** Members of the draft (fields/draft.ts): a field the schema renames or drops stops compiling here. */
+export type ChoiceField = DraftMembers<'total' | 'issue_date' | 'due_date' | 'document_number'>;
+type DraftMembers<K extends ValueKey> = K;
 export type Family = 'amount' | 'date' | 'code';
 
 export interface FieldModelFile {

@@ -23,19 +23,19 @@ export interface FieldExamples {
 /** Per field the document labels: its examples. Fields the label does not give are unknown, not absent, and teach nothing. */
 export function documentExamples(pages: PageWords[], label: Record<string, unknown>): Partial<Record<ChoiceField, FieldExamples>> {
   const document = buildTextDocument(pages);
-  const { findings, context } = findFields(document, {}, null);
+  const { draft, context } = findFields(document, {}, null);
   const out: Partial<Record<ChoiceField, FieldExamples>> = {};
   const families = new Map<Family, ReturnType<typeof familyCandidates>>();
   for (const [field, family] of Object.entries(CHOICE_FIELDS) as [ChoiceField, Family][]) {
     const gold = label[field];
     if (typeof gold !== 'number' && typeof gold !== 'string') continue;
-    const candidates = families.get(family) ?? familyCandidates(family, context, findings);
+    const candidates = families.get(family) ?? familyCandidates(family, context, draft);
     families.set(family, candidates);
     out[field] = {
       rows: candidates.features,
       targets: candidates.candidates.map((c) => (sameValue(c.value, gold) ? 1 : 0)),
       values: candidates.candidates.map((c) => c.value),
-      rule: findings.get(field)?.value,
+      rule: draft[field]?.value,
       gold,
     };
   }

@@ -1,9 +1,9 @@
 // Line items read from the page, for documents without an accepted embedded e-invoice.
 //
 // In:  the document's lines in reading order (a text layer or OCR), its decimal separator and kind
-//      (FieldContext), and the header findings already made (subtotal, total).
-// Out: LineItem[] in printed order, and findings keyed "line_items[0].subtotal" with the confidence,
-//      status and page region of every value read.
+//      (FieldContext), and the header fields already in the draft (subtotal, total, VAT groups).
+// Out: LineItem[] in printed order, and line findings keyed "line_items[0].subtotal" with the
+//      confidence, status and page region of every value read (the draft does not hold line items).
 //
 // Steps: find each item-table header from its words (columns.ts) → cut the body under it into rows
 // (rows.ts) → read each row's values (item.ts) → decide whether the line amounts are net or gross
@@ -15,7 +15,7 @@ import type { LineItem } from '../../../schemas/document-fields.schema.js';
 import { boundingBox } from '../../layout/lines.js';
 import type { Word } from '../../types.js';
 import type { FieldContext } from '../context.js';
-import type { FieldValue, Findings } from '../find-fields.js';
+import type { Draft, FieldValue } from '../draft.js';
 import { round, type Found } from '../found.js';
 import { findHeaders } from './columns.js';
 import { applyDiscount, isDiscountLine, readRow, type ReadValue, type RowValues } from './item.js';
@@ -24,12 +24,15 @@ import { amountsAreNet } from './net-or-gross.js';
 import { readReceiptLines } from './receipt-lines.js';
 import { readRows } from './rows.js';
 
+/** What was found of each line item value, by its path ("line_items[0].total"). */
+export type LineFindings = Map<string, Found<FieldValue>>;
+
 export interface PageLineItems {
   items: LineItem[];
-  findings: Findings;
+  findings: LineFindings;
   warnings: string[];
-  /** A VAT breakdown built from the lines when the page prints none ("vat_rates[0].net"), status derived. */
-  groups: Findings;
+  /** A VAT breakdown built from the lines when the page prints none, status derived; empty otherwise. */
+  groups: Draft['vat_rates'];
 }
 
 interface Table {
@@ -40,7 +43,7 @@ interface Table {
   sums: number[];
 }
 
-export function findLineItems(context: FieldContext, header: Findings): PageLineItems {
+export function findLineItems(context: FieldContext, header: Draft): PageLineItems {
   const { document, separator } = context;
   const headers = findHeaders(document);
   const tables: Table[] = headers.map((table, i) => {
@@ -61,7 +64,7 @@ export function findLineItems(context: FieldContext, header: Findings): PageLine
   if (!tables.some((t) => t.rows.length) && context.kind === 'receipt') tables.push(receiptTable(context, header));
 
   const items: LineItem[] = [];
-  const findings: Findings = new Map();
+  const findings: LineFindings = new Map();
   const warnings = checkSums(tables, header);
   for (const table of tables) {
     const net = amountsAreNet(table, tables, header, context.kind);
@@ -112,14 +115,14 @@ export function findLineItems(context: FieldContext, header: Findings): PageLine
  * on the next page count towards the sum that closes it. One that does not add up is misread
  * somewhere, so its lines go to a person instead of being forced to fit.
  */
-function checkSums(tables: Table[], header: Findings): string[] {
+function checkSums(tables: Table[], header: Draft): string[] {
   const warnings: string[] = [];
   let open: RowValues[] = [];
   for (const table of tables) {
     open = [...open, ...table.rows];
     if (!table.sums.length) continue;
     const lines = round(open.reduce((total, row) => total + (row.amount?.value ?? 0), 0));
-    const targets = [...table.sums, header.get('subtotal')?.value, header.get('total')?.value];
+    const targets = [...table.sums, header.subtotal?.value, header.total?.value];
     if (open.length && !targets.some((value) => typeof value === 'number' && Math.abs(value - lines) <= 0.005)) {
       for (const row of open) row.adds = false;
       warnings.push(`line_items_do_not_add_up: the lines sum to ${lines}, the table's sum line prints ${table.sums.join(' / ')}`);
@@ -135,13 +138,10 @@ function namesSomething(description: string | undefined): boolean {
 }
 
 /** A receipt's item lines, trusted only when they add up to the receipt's subtotal or total. */
-function receiptTable(context: FieldContext, header: Findings): Table {
+function receiptTable(context: FieldContext, header: Draft): Table {
   const rows = readReceiptLines(context).filter((row) => namesSomething(row.description?.value));
   const sum = rows.reduce((total, row) => total + (row.amount?.value ?? 0), 0);
-  const adds = ['subtotal', 'total'].some((path) => {
-    const value = header.get(path)?.value;
-    return typeof value === 'number' && Math.abs(value - sum) < 0.015;
-  });
+  const adds = [header.subtotal?.value, header.total?.value].some((value) => value !== undefined && Math.abs(value - sum) < 0.015);
   for (const row of rows) row.adds = adds;
   return { rows, amountHeader: '', priceHeader: '', sums: [] };
 }

@@ -4,16 +4,18 @@ import { textPage } from '../../../../tests/helpers/text-page.js';
 import type { Hints } from '../../../schemas/hints.schema.js';
 import { buildTextDocument } from '../../layout/text-document.js';
 import { buildContext } from '../context.js';
-import type { Findings } from '../find-fields.js';
+import { draftFromValues, type DraftValues } from '../draft.js';
 import { findHeaders } from './columns.js';
 import { findLineItems } from './index.js';
 
 const documentOf = (pages: string[]) => buildTextDocument(pages.map((text, i) => textPage(text, { page: i + 1 })));
 
-function itemsOf(pages: string | string[], header: Record<string, number> = {}, hints: Hints = {}) {
+/** The header fields as read, confidence 0.9. */
+const headerOf = (values: DraftValues) => draftFromValues(values, (_, value) => ({ value, confidence: 0.9, status: 'read' }));
+
+function itemsOf(pages: string | string[], header: DraftValues = {}, hints: Hints = {}) {
   const document = documentOf(Array.isArray(pages) ? pages : [pages]);
-  const findings: Findings = new Map(Object.entries(header).map(([path, value]) => [path, { value, confidence: 0.9, status: 'read' as const }]));
-  return findLineItems(buildContext(document, hints), findings);
+  return findLineItems(buildContext(document, hints), headerOf(header));
 }
 
 describe('line items from the page', () => {
@@ -225,7 +227,7 @@ Subtotal                     46.50
 10% SERVICE CHARGE            4.65
 Total Due                    51.15
 6.07 VAT 15 %                46.50`;
-    const header = { subtotal: 46.5, total: 51.15, 'vat_rates[0].rate': 15, 'vat_rates[0].net': 40.43, 'vat_rates[0].vat': 6.07, 'vat_rates[0].gross': 46.5 };
+    const header = { subtotal: 46.5, total: 51.15, vat_rates: [{ rate: 15, net: 40.43, vat: 6.07, gross: 46.5 }] };
     const { items } = itemsOf(text, header, { document_kind: 'receipt' });
     assert.deepEqual(items.map((i) => [i.description, i.unit_price, i.total]), [['Chicken Curry', 18.5, 37], ['Garden Salad', 9.5, 9.5]]);
     // Without the breakdown the same lines under that subtotal are net.
@@ -263,7 +265,7 @@ Subtotal                   135.00`);
     page.words.push({ text: '135.00', box: [600, y0 - lift, 680, y1 - lift], confidence: 0.4 }, { text: ';', box: [990, speck - 0.5, 992, speck + 0.5], confidence: 0.3 });
     const document = buildTextDocument([page]);
     assert.ok(document.lines.some((line) => line.text === '700ml @ 45.00 135.00 ;'), document.lines.map((l) => l.text).join(' | '));
-    const { items } = findLineItems(buildContext(document, { document_kind: 'receipt' }), new Map([['subtotal', { value: 135, confidence: 0.9, status: 'read' as const }]]));
+    const { items } = findLineItems(buildContext(document, { document_kind: 'receipt' }), headerOf({ subtotal: 135 }));
     assert.deepEqual(
       items.map((i) => [i.description, i.quantity, i.net_unit_price, i.subtotal]),
       [['Single Malt 12yrs 700ml', 3, 45, 135]],
@@ -336,9 +338,7 @@ Total                                         23.92`, {
       subtotal: 20.1,
       vat_amount: 3.82,
       total: 23.92,
-      'vat_rates[0].rate': 19,
-      'vat_rates[0].net': 20.1,
-      'vat_rates[0].vat': 3.82,
+      vat_rates: [{ rate: 19, net: 20.1, vat: 3.82 }],
     });
     // 10.05 × 19 % = 1.9095 → 1.91 each, 3.82 together: no adjustment needed here.
     assert.deepEqual(
@@ -350,7 +350,7 @@ Total                                         23.92`, {
     );
     assert.equal(findings.get('line_items[0].total')?.status, 'derived');
     assert.equal(findings.get('line_items[0].vat_amount')?.status, 'derived');
-    assert.equal(groups.size, 0, 'the page prints its own breakdown');
+    assert.equal(groups.length, 0, 'the page prints its own breakdown');
   });
 
   it('moves a line VAT by a cent so the lines of a rate match the VAT group as printed', () => {
@@ -360,9 +360,7 @@ Plug               1       10.05     19 %     10.05
 Fuse               1       10.05     19 %     10.05
 Subtotal                                      30.15`, {
       subtotal: 30.15,
-      'vat_rates[0].rate': 19,
-      'vat_rates[0].net': 30.15,
-      'vat_rates[0].vat': 5.73,
+      vat_rates: [{ rate: 19, net: 30.15, vat: 5.73 }],
     });
     // 3 × 1.91 = 5.73 would already match; 30.15 × 19 % = 5.7285 → the group prints 5.73. Make it 5.72:
     assert.deepEqual(items.map((i) => i.vat_amount), [1.91, 1.91, 1.91]);
@@ -370,11 +368,11 @@ Subtotal                                      30.15`, {
 Cable              1       10.05     19 %     10.05
 Plug               1       10.05     19 %     10.05
 Fuse               1       10.05     19 %     10.05
-Subtotal                                      30.15`, { subtotal: 30.15, 'vat_rates[0].rate': 19, 'vat_rates[0].net': 30.15, 'vat_rates[0].vat': 5.72 });
+Subtotal                                      30.15`, { subtotal: 30.15, vat_rates: [{ rate: 19, net: 30.15, vat: 5.72 }] });
     assert.deepEqual(adjusted.items.map((i) => [i.vat_amount, i.total]), [[1.9, 11.95], [1.91, 11.96], [1.91, 11.96]]);
     const misread = itemsOf(`Description        Qty     Price     VAT      Net amount
 Cable              1       10.05     19 %     10.05
-Subtotal                                      10.05`, { subtotal: 10.05, 'vat_rates[0].rate': 19, 'vat_rates[0].net': 10.05, 'vat_rates[0].vat': 1.95 });
+Subtotal                                      10.05`, { subtotal: 10.05, vat_rates: [{ rate: 19, net: 10.05, vat: 1.95 }] });
     assert.equal(misread.items[0]!.vat_amount, 1.91, 'more than a cent a line is a misread, not rounding');
   });
 
@@ -383,9 +381,9 @@ Subtotal                                      10.05`, { subtotal: 10.05, 'vat_ra
 Schrauben           2         5,00      19 %     10,00
 Brot                1         3,00      7 %      3,00
 Zwischensumme                                    13,00`, { subtotal: 13 });
-    const group = (i: number) => ['rate', 'net', 'vat', 'gross'].map((m) => groups.get(`vat_rates[${i}].${m}`)?.value);
+    const group = (i: number) => (['rate', 'net', 'vat', 'gross'] as const).map((m) => groups[i]?.[m]?.value);
     assert.deepEqual([group(0), group(1)], [[19, 10, 1.9, 11.9], [7, 3, 0.21, 3.21]]);
-    assert.equal(groups.get('vat_rates[0].net')?.status, 'derived');
+    assert.equal(groups[0]?.net?.status, 'derived');
   });
 
   it('gives the rate of the only VAT group to lines that print none, unless their tax at it is not the group\'s VAT', () => {
@@ -395,20 +393,16 @@ ${second}
 Subtotal                              150.00`;
     const { items, findings } = itemsOf(table('Travel             1       50.00       50.00'), {
       subtotal: 150,
-      'vat_rates[0].rate': 20,
-      'vat_rates[0].vat': 30,
+      vat_rates: [{ rate: 20, vat: 30 }],
     });
     assert.deepEqual(items.map((i) => [i.vat_rate, i.vat_amount, i.total]), [[20, 20, 120], [20, 10, 60]]);
     assert.equal(findings.get('line_items[1].vat_rate')?.status, 'derived');
     // The group's VAT is 20 % of the first line only: the second is exempt, so neither gets a rate.
-    const exempt = itemsOf(table('Postage            1       50.00       50.00'), { subtotal: 150, 'vat_rates[0].rate': 20, 'vat_rates[0].vat': 20 });
+    const exempt = itemsOf(table('Postage            1       50.00       50.00'), { subtotal: 150, vat_rates: [{ rate: 20, vat: 20 }] });
     assert.deepEqual(exempt.items.map((i) => i.vat_rate), [null, null]);
     const twoGroups = itemsOf(table('Travel             1       50.00       50.00'), {
       subtotal: 150,
-      'vat_rates[0].rate': 20,
-      'vat_rates[0].vat': 30,
-      'vat_rates[1].rate': 0,
-      'vat_rates[1].vat': 0,
+      vat_rates: [{ rate: 20, vat: 30 }, { rate: 0, vat: 0 }],
     });
     assert.deepEqual(twoGroups.items.map((i) => i.vat_rate), [null, null]);
   });
@@ -430,7 +424,7 @@ Total                          10.20`);
     page.words.push({ text: '=', box: [240, 62.5, 246, 64.3], confidence: 1 }, { text: '10.20', box: [260, 57, 298, 69], confidence: 1 });
     const document = buildTextDocument([page]);
     assert.ok(document.lines.some((line) => line.text === '2 House Lager = 10.20'), document.lines.map((l) => l.text).join(' | '));
-    const { items } = findLineItems(buildContext(document, { document_kind: 'receipt' }), new Map([['total', { value: 10.2, confidence: 0.9, status: 'read' as const }]]));
+    const { items } = findLineItems(buildContext(document, { document_kind: 'receipt' }), headerOf({ total: 10.2 }));
     assert.deepEqual(
       items.map((i) => [i.description, i.quantity, i.total]),
       [['House Lager', 2, 10.2]],

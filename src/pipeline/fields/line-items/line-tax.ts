@@ -6,8 +6,9 @@
 // as printed. A document that prints no VAT breakdown gets one built from its lines (derived), when
 // every line has a rate and the lines add up to the document's subtotal.
 import type { LineItem } from '../../../schemas/document-fields.schema.js';
-import type { FieldValue, Findings } from '../find-fields.js';
+import { fieldEntries, type Draft, type FieldValue } from '../draft.js';
 import { round, type Found } from '../found.js';
+import type { LineFindings } from './index.js';
 
 const CENT = 0.005;
 
@@ -17,7 +18,7 @@ interface PrintedGroup {
   vat: number;
 }
 
-export function deriveLineTaxes(items: LineItem[], findings: Findings, header: Findings): void {
+export function deriveLineTaxes(items: LineItem[], findings: LineFindings, header: Draft): void {
   rateOfOnlyGroup(items, findings, header);
   items.forEach((item, i) => {
     if (item.vat_rate === null || item.vat_rate === undefined) return;
@@ -45,10 +46,10 @@ export function deriveLineTaxes(items: LineItem[], findings: Findings, header: F
  * at that rate comes to the group's VAT (within a cent a line). An exempt line among them, or a second
  * rate, would make the tax too high, so the rate is left out then.
  */
-function rateOfOnlyGroup(items: LineItem[], findings: Findings, header: Findings): void {
-  const rate = header.get('vat_rates[0].rate');
-  const vat = header.get('vat_rates[0].vat')?.value;
-  if (!rate || typeof rate.value !== 'number' || rate.value <= 0 || typeof vat !== 'number' || header.has('vat_rates[1].rate')) return;
+function rateOfOnlyGroup(items: LineItem[], findings: LineFindings, header: Draft): void {
+  const rate = header.vat_rates[0]?.rate;
+  const vat = header.vat_rates[0]?.vat?.value;
+  if (!rate || rate.value <= 0 || vat === undefined || header.vat_rates[1]?.rate) return;
   const groupRate = rate.value;
   const unrated = items.flatMap((item, i) => (item.vat_rate === null || item.vat_rate === undefined ? [i] : []));
   if (!unrated.length || items.some((item) => item.vat_rate !== null && item.vat_rate !== undefined && item.vat_rate !== groupRate)) return;
@@ -67,7 +68,7 @@ function rateOfOnlyGroup(items: LineItem[], findings: Findings, header: Findings
 }
 
 /** Lines of one rate whose nets are the group's net: their VAT must be the group's VAT. */
-function matchGroup(items: LineItem[], findings: Findings, group: PrintedGroup): void {
+function matchGroup(items: LineItem[], findings: LineFindings, group: PrintedGroup): void {
   const lines = items.map((item, i) => ({ item, i })).filter(({ item }) => item.vat_rate === group.rate && typeof item.vat_amount === 'number' && typeof item.subtotal === 'number');
   if (!lines.length || lines.length !== items.filter((item) => item.vat_rate === group.rate).length) return;
   if (Math.abs(lines.reduce((sum, { item }) => sum + item.subtotal!, 0) - group.net) > CENT) return;
@@ -96,33 +97,31 @@ function matchGroup(items: LineItem[], findings: Findings, group: PrintedGroup):
  * A VAT breakdown built from the lines, for a document that prints none: one group per rate, only
  * when every line has a rate and a net, and the nets add up to the document's subtotal when it has one.
  */
-export function groupsFromLines(items: LineItem[], header: Findings): Findings {
-  const groups: Findings = new Map();
-  if (!items.length || [...header.keys()].some((path) => path.startsWith('vat_rates['))) return groups;
-  if (items.some((item) => typeof item.vat_rate !== 'number' || typeof item.subtotal !== 'number' || typeof item.vat_amount !== 'number')) return groups;
-  const subtotal = header.get('subtotal')?.value;
+export function groupsFromLines(items: LineItem[], header: Draft): Draft['vat_rates'] {
+  if (!items.length || fieldEntries(header).some(({ key }) => key[0] === 'vat_rates')) return [];
+  if (items.some((item) => typeof item.vat_rate !== 'number' || typeof item.subtotal !== 'number' || typeof item.vat_amount !== 'number')) return [];
+  const subtotal = header.subtotal?.value;
   const net = items.reduce((sum, item) => sum + item.subtotal!, 0);
-  if (typeof subtotal === 'number' && Math.abs(subtotal - net) > CENT) return groups;
+  if (subtotal !== undefined && Math.abs(subtotal - net) > CENT) return [];
   const rates = [...new Set(items.map((item) => item.vat_rate!))];
-  rates.forEach((rate, i) => {
+  return rates.map((rate) => {
     const lines = items.filter((item) => item.vat_rate === rate);
     const sum = (member: 'subtotal' | 'vat_amount') => round(lines.reduce((total, item) => total + item[member]!, 0));
-    const values = { rate, net: sum('subtotal'), vat: sum('vat_amount'), gross: round(sum('subtotal') + sum('vat_amount')) };
-    for (const [member, value] of Object.entries(values)) groups.set(`vat_rates[${i}].${member}`, derived(value));
+    return { rate: derived(rate), net: derived(sum('subtotal')), vat: derived(sum('vat_amount')), gross: derived(round(sum('subtotal') + sum('vat_amount'))) };
   });
-  return groups;
 }
 
-function printedGroups(header: Findings): PrintedGroup[] {
+/** The printed groups from the first on, up to the first without a rate. */
+function printedGroups(header: Draft): PrintedGroup[] {
   const groups: PrintedGroup[] = [];
-  for (let i = 0; header.has(`vat_rates[${i}].rate`); i++) {
-    const [rate, net, vat] = ['rate', 'net', 'vat'].map((member) => header.get(`vat_rates[${i}].${member}`)?.value);
-    if (typeof rate === 'number' && typeof net === 'number' && typeof vat === 'number') groups.push({ rate, net, vat });
+  for (let i = 0; header.vat_rates[i]?.rate; i++) {
+    const { rate, net, vat } = header.vat_rates[i]!;
+    if (rate && net && vat) groups.push({ rate: rate.value, net: net.value, vat: vat.value });
   }
   return groups;
 }
 
 /** A value computed from others is as sure as what it came from, and has no place on the page. */
-function derived(value: number, from?: Found<FieldValue>): Found<FieldValue> {
+function derived<T extends FieldValue>(value: T, from?: Found<FieldValue>): Found<T> {
   return { value, confidence: from ? Math.min(from.confidence, 0.9) : 0.8, status: from?.status === 'review' ? 'review' : 'derived' };
 }

@@ -4,7 +4,7 @@
 // within a subtotal that tax is added to are net); otherwise invoices list net amounts and till
 // receipts gross ones.
 import type { DocumentKind } from '../context.js';
-import type { Findings } from '../find-fields.js';
+import type { Draft } from '../draft.js';
 import { fold } from '../labels.js';
 import { groupsSum } from '../vat-groups.js';
 import type { RowValues } from './item.js';
@@ -18,21 +18,17 @@ interface TableAmounts {
   priceHeader: string;
 }
 
-export function amountsAreNet(table: TableAmounts, all: TableAmounts[], header: Findings, kind: DocumentKind): boolean {
+export function amountsAreNet(table: TableAmounts, all: TableAmounts[], header: Draft, kind: DocumentKind): boolean {
   for (const text of [table.amountHeader, table.priceHeader].map(fold)) {
     if (NET.test(text) && !GROSS.test(text)) return true;
     if (GROSS.test(text) && !NET.test(text)) return false;
   }
   const sum = all.flatMap((t) => t.rows).reduce((total, row) => total + (row.amount?.value ?? 0), 0);
-  const number = (path: string) => {
-    const value = header.get(path)?.value;
-    return typeof value === 'number' ? value : undefined;
-  };
-  const [subtotal, total] = [number('subtotal'), number('total')];
+  const [subtotal, total] = [header.subtotal?.value, header.total?.value];
   const matches = (value: number | undefined) => value !== undefined && Math.abs(value - sum) < 0.015;
   // The VAT breakdown states what the tax was charged on: lines that add up to its gross include the tax,
   // even under a "Subtotal" that a service charge is added to.
-  const [groupsNet, groupsGross] = [groupsSum(header, 'net'), groupsSum(header, 'gross')];
+  const [groupsNet, groupsGross] = [groupsSum(header.vat_rates, 'net'), groupsSum(header.vat_rates, 'gross')];
   if (matches(groupsGross) && !matches(groupsNet)) return false;
   if (matches(groupsNet) && !matches(groupsGross)) return true;
   if (matches(subtotal) && !matches(total)) return true;
