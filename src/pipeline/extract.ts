@@ -58,7 +58,8 @@ export function extractFromRead(read: ReadDocument, hints: ExtractionRequest['hi
     signCreditNoteTotals(draft, -1);
     signCreditNoteLines(lineItems.items, lineItems.findings);
   }
-  const fields = buildOutcomeFields(draft, lineItems.items, lineItems.findings);
+  const { warnings: dropped, ...fields } = buildOutcomeFields(draft, lineItems.items, lineItems.findings);
+  warnings.push(...dropped);
   const isDocument = looksLikeDocument(draft, text);
   if (!isDocument) warnings.push('not_a_document: no invoice, receipt or bill fields were found on the page');
   return {

@@ -1,23 +1,28 @@
 // The draft → the public outcome: nested DocumentFields, per-path confidence and status, the list a
-// person must check, and a region for every value read from the page.
-import type { DocumentFields } from '../schemas/document-fields.schema.js';
+// person must check, and a region for every value read from the page. The extraction is checked
+// against the DocumentFields schema before it leaves (valid-extraction.ts).
+import { DocumentFields } from '../schemas/document-fields.schema.js';
 import type { ExtractionOutcome, FieldStatus, Region } from '../schemas/document.schema.js';
-import { fieldEntries, fieldOf, type Draft, type FieldKey, type FieldValue } from './fields/draft.js';
+import { fieldEntries, fieldOf, fieldPath, type Draft, type FieldKey, type FieldValue } from './fields/draft.js';
 import { round, type Found } from './fields/found.js';
 import type { LineFindings } from './fields/line-items/index.js';
+import { dropInvalidValues } from './valid-extraction.js';
 
 type OutcomeFields = Pick<ExtractionOutcome, 'extraction' | 'field_confidence' | 'field_status' | 'review_fields' | 'regions' | 'confidence'>;
 
 /** The fields whose confidence the document's overall score is made of: what a bookkeeper books. */
 const KEY_FIELDS: FieldKey[] = [['total'], ['issue_date'], ['document_number'], ['currency'], ['vendor', 'name']];
 
-/** `lineFindings` are the confidence, status and region of each line item value ("line_items[0].total"). */
-export function buildOutcomeFields(draft: Draft, lineItems: DocumentFields['line_items'] = [], lineFindings: LineFindings = new Map()): OutcomeFields {
+/**
+ * `lineFindings` are the confidence, status and region of each line item value ("line_items[0].total").
+ * `warnings` name values the schema check dropped (none unless the engine has a bug).
+ */
+export function buildOutcomeFields(draft: Draft, lineItems: DocumentFields['line_items'] = [], lineFindings: LineFindings = new Map()): OutcomeFields & { warnings: string[] } {
   const extraction: Record<string, unknown> = { line_items: lineItems };
-  const field_confidence: Record<string, number> = {};
-  const field_status: Record<string, FieldStatus> = {};
-  const regions: Record<string, Region> = {};
-  const review_fields: string[] = [];
+  let field_confidence: Record<string, number> = {};
+  let field_status: Record<string, FieldStatus> = {};
+  let regions: Record<string, Region> = {};
+  let review_fields: string[] = [];
 
   const entries: { key?: FieldKey; path: string; found: Found<FieldValue> }[] = [...fieldEntries(draft), ...[...lineFindings].map(([path, found]) => ({ path, found }))];
   for (const { key, path, found } of entries.sort((a, b) => a.path.localeCompare(b.path))) {
@@ -29,12 +34,22 @@ export function buildOutcomeFields(draft: Draft, lineItems: DocumentFields['line
       regions[path] = { page: found.evidence.page, box: found.evidence.box.map((v) => round(v, 1)), normalized_value: found.value };
     }
   }
-  // Bank and consumption objects have every member, null where the page does not print it.
-  const banks = extraction.banks as Record<string, unknown>[] | undefined;
-  if (banks) extraction.banks = banks.map((bank) => ({ name: null, iban: null, swift_bic: null, ...bank }));
-  const consumption = extraction.consumption as Record<string, unknown> | undefined;
-  if (consumption) extraction.consumption = { unit: null, value: null, ...consumption };
-  const key = KEY_FIELDS.map((k) => fieldOf(draft, k)?.confidence ?? 0);
+  for (const [name, nulls] of Object.entries(REQUIRED_NULLS)) {
+    const member = extraction[name];
+    // Array.from visits an element nothing was found for (an e-invoice's empty VAT group): it is all nulls, not a hole.
+    if (Array.isArray(member)) extraction[name] = Array.from(member as (object | undefined)[], (item) => ({ ...nulls, ...item }));
+    else if (member) extraction[name] = { ...nulls, ...member };
+  }
+
+  const dropped = dropInvalidValues(extraction);
+  const kept = (path: string) => !dropped.some((d) => path === d.path || path.startsWith(`${d.path}.`) || path.startsWith(`${d.path}[`));
+  if (dropped.length) {
+    field_confidence = Object.fromEntries(Object.entries(field_confidence).filter(([path]) => kept(path)));
+    field_status = Object.fromEntries(Object.entries(field_status).filter(([path]) => kept(path)));
+    regions = Object.fromEntries(Object.entries(regions).filter(([path]) => kept(path)));
+    review_fields = review_fields.filter(kept);
+  }
+  const key = KEY_FIELDS.map((k) => (kept(fieldPath(k)) ? (fieldOf(draft, k)?.confidence ?? 0) : 0));
   return {
     extraction: extraction as DocumentFields,
     field_confidence,
@@ -42,6 +57,7 @@ export function buildOutcomeFields(draft: Draft, lineItems: DocumentFields['line
     review_fields,
     regions,
     confidence: round(key.reduce((a, b) => a + b, 0) / key.length),
+    warnings: dropped.map((d) => `invalid_value_dropped: ${d.path} ${d.problem}; an engine error, the value is left out and the other fields stand`),
   };
 }
 
@@ -57,4 +73,30 @@ function writeValue(target: Record<string, unknown>, key: FieldKey, value: Field
   }
   const list = (target[key[0]] ??= []) as Record<string, unknown>[];
   (list[key[1]] ??= {})[key[2]] = value;
+}
+
+/**
+ * Objects whose members the schema requires (a bank, a VAT group, consumption), by the member that
+ * holds them: every member is there, null where nothing was found. Read from the schema, so a member
+ * it adds is filled too.
+ */
+const REQUIRED_NULLS: Record<string, Record<string, null>> = Object.fromEntries(
+  Object.entries(DocumentFields.properties).flatMap(([name, schema]) => {
+    const required = objectOf(schema)?.required;
+    return name !== 'line_items' && required?.length ? [[name, Object.fromEntries(required.map((member) => [member, null]))]] : [];
+  }),
+);
+
+interface JsonSchema {
+  type?: string;
+  anyOf?: JsonSchema[];
+  items?: JsonSchema;
+  required?: string[];
+}
+
+/** The object schema a member holds, itself or as the items of an array, either perhaps nullable. */
+function objectOf(schema: JsonSchema): JsonSchema | undefined {
+  const inner = schema.anyOf?.find((s) => s.type !== 'null') ?? schema;
+  if (inner.type === 'array') return inner.items?.type === 'object' ? inner.items : undefined;
+  return inner.type === 'object' ? inner : undefined;
 }
