@@ -294,7 +294,7 @@ function companyLine(document: TextDocument, taken: Set<number>, addressee: Set<
 function receiptHead(document: TextDocument): Block | null {
   const top = readableHeadLines(document.lines.filter((l) => l.page === 1)).slice(0, 14);
   // The registered name (with its legal form) beats a logo's lettering above it.
-  const legal = top.slice(0, 8).findIndex((l) => hasLegalForm(l.text) && !STOP.test(l.text) && !registrationLine(l.text.trim()));
+  const legal = top.slice(0, 8).findIndex((l) => hasLegalForm(l.text) && !STOP.test(l.text) && !registrationLine(l.text.trim()) && !isRegistrationLine(l.text));
   const start = legal >= 0 ? legal : top.findIndex((l) => /\p{L}{3}/u.test(l.text) && !NOT_A_NAME.test(l.text.trim()) && !slogan(l.text) && l.text.replace(/[^\p{L}]/gu, '').length >= 3);
   if (start < 0) return null;
   const name = endAtLegalForm(withoutCompanyNumber(top[start]!.words));
@@ -322,7 +322,15 @@ function receiptHead(document: TextDocument): Block | null {
     // The country closes an address ("56000 Kuala Lumpur, Malaysia"); a branch or mall name may follow.
     if (countryOfLine(text.split(',').at(-1) ?? '')) break;
   }
-  return { lines, indexes: top.slice(start, start + lines.length).map((l) => l.index), confidence: 0.7 };
+  const indexes = top.slice(start, start + lines.length).map((l) => l.index);
+  // "BHPETROL PERMAS JAYA 2 / LOT PTD 101051 / 81750 MASAI, JOHOR / ESJAY FUEL ENTERPRISE": a station or
+  // branch prints its address under its brand, and the company's name under that.
+  const addressAbove = lines.length === 1 ? addressLines(top.slice(0, start)) : [];
+  if (addressAbove.some((l) => postalLine(l.text))) {
+    lines.push(...addressAbove.map((l) => blockLine(l.words, 1)));
+    indexes.push(...addressAbove.map((l) => l.index));
+  }
+  return { lines, indexes, confidence: 0.7 };
 }
 
 /** Index of the word holding the character at `index` of the words joined by single spaces. */

@@ -17,7 +17,9 @@ describe('what the lines of a party block are', () => {
     for (const text of ['GST ID : 000781500416', 'CO REG NO : 210038-K', '(0005583085-K)', '<484297-M>', 'USt-IdNr. DE123456789', 'NIP 123-456-32-18']) {
       assert.ok(isRegistrationLine(text), text);
     }
+    assert.ok(isRegistrationLine('GST 001085747200'));
     assert.ok(!isRegistrationLine('GST 6% INCLUDED'));
+    assert.ok(!isRegistrationLine('GST 12.50'));
     for (const text of ['JALAN LAPANGAN TERBANG', 'Hauptstraße 5', 'ul. Długa', 'LOT 12']) assert.ok(isStreetLine(text), text);
     assert.ok(!isStreetLine('DUTY FREE ZONE'));
   });
@@ -71,5 +73,16 @@ describe('a receipt head read with these lines', () => {
   it('takes a whole registered name without the brand printed above it, a partial one with it', () => {
     assert.equal(receipt('SUNSET PARK CITY\nSILVER SPOON SDN BHD\nLOT 1, JALAN DUA\n52100 KEPONG').get('vendor.name')?.value, 'SILVER SPOON SDN BHD');
     assert.equal(receipt('SILVER SPOON BOOK\nCO. (M) SDN BHD\nLOT 1, JALAN DUA\n52100 KEPONG').get('vendor.name')?.value, 'SILVER SPOON BOOK CO. (M) SDN BHD');
+  });
+
+  it('reads a station whose address is printed under its brand and above the company name', () => {
+    const found = receipt('PETROL KITA TAMAN JAYA 2\nLOT PTD 4711\nJALAN TIGA 10/10\n81750 MASAI, JOHOR\nCONTOH FUEL ENTERPRISE\nCO. REG. NO: 001234567-T');
+    assert.equal(found.get('vendor.name')?.value, 'CONTOH FUEL ENTERPRISE');
+    assert.equal(found.get('vendor.document_address')?.value, 'LOT PTD 4711, JALAN TIGA 10/10, 81750 MASAI, JOHOR');
+  });
+
+  it('never takes a registration line for the name because it says "company"', () => {
+    const found = receipt('MAJU HANDICRAFT & TAILORING\n19, JALAN KANCIL,\n55100 KUALA LUMPUR\nCOMPANY REG NO. :75495-W');
+    assert.equal(found.get('vendor.name')?.value, 'MAJU HANDICRAFT & TAILORING');
   });
 });

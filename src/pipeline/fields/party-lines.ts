@@ -13,7 +13,9 @@ export const isContactLine = (text: string): boolean =>
 
 /** A company or tax registration: its word and a number, or a number alone in brackets ("(862725-U)"). */
 export const isRegistrationLine = (text: string): boolean =>
-  (LANGUAGE.party.registration.test(fold(text)) && /\d{3}/u.test(text)) || /^[(<]\+?[\w-]*\d[\w-]*[)>]$/u.test(text.trim());
+  (LANGUAGE.party.registration.test(fold(text)) && /\d{3}/u.test(text)) || TAX_NUMBER.test(fold(text)) || /^[(<]\+?[\w-]*\d[\w-]*[)>]$/u.test(text.trim());
+/** "GST 001085747200": a tax word and a number too long for an amount. */
+const TAX_NUMBER = new RegExp(`^\\W*${LANGUAGE.tax.tax}\\W*\\d{8,}\\W*$`, 'u');
 
 /** "Licensee of McDonald's", "Dimiliki oleh …": whose the business is, neither its name nor its address. */
 export const isOwnershipLine = (text: string): boolean => new RegExp(`^\\W*${LANGUAGE.party.ownership.source}`, 'u').test(fold(text));
@@ -21,8 +23,12 @@ export const isOwnershipLine = (text: string): boolean => new RegExp(`^\\W*${LAN
 /** A word naming a line of business ("RESTAURANT", "STATIONERY"), not one business. */
 export const isTradeWord = (word: string): boolean => LANGUAGE.party.trade.test(fold(word));
 
-/** A line an address can start with: a house number, a lot or unit, or a street word. */
-export const isStreetLine = (text: string): boolean => /\d/u.test(text) || LANGUAGE.party.street.test(fold(text));
+/**
+ * A line an address can start with: a street word or a number ("19, JALAN KANCIL", "CAR PARK OFFICE,
+ * BASEMENT 1"); but a name with a branch's number at its end ("PETROL KITA TAMAN JAYA 2") is not one.
+ */
+export const isStreetLine = (text: string): boolean =>
+  LANGUAGE.party.street.test(fold(text)) || (/\d/u.test(text) && !/^[^\d,]*\p{L}\s+\d{1,2}$/u.test(text.trim()));
 
 /** Ownership lines, and the owner's name on the line after one that ends with its phrase ("Formerly known as"). */
 export function withoutOwnership<L extends { text: string }>(lines: readonly L[]): L[] {
