@@ -13,6 +13,7 @@ import type { Found } from './found.js';
 import { fold, LABELS } from './labels.js';
 import { addressLike, followedByContacts, letterhead, letterheadByModel, slogan } from './letterhead.js';
 import { blockNamed, labelledName, remitToBlock } from './named-party.js';
+import { addressLines, isRegistrationLine, isTradeWord } from './party-lines.js';
 import { phoneOutside, registryCodeOutside, vatIdAddressedToReader, vatIdIn, vatIdOutside } from './party-ids.js';
 import { blockLine, type Block, type BlockLine } from './party-block.js';
 import { spelledOut } from './spelled-out.js';
@@ -293,18 +294,20 @@ function companyLine(document: TextDocument, taken: Set<number>, addressee: Set<
 function receiptHead(document: TextDocument): Block | null {
   const top = readableHeadLines(document.lines.filter((l) => l.page === 1)).slice(0, 14);
   // The registered name (with its legal form) beats a logo's lettering above it.
-  const legal = top.slice(0, 8).findIndex((l) => hasLegalForm(l.text) && !STOP.test(l.text) && !registrationLine(l.text.trim()));
+  const legal = top.slice(0, 8).findIndex((l) => hasLegalForm(l.text) && !STOP.test(l.text) && !registrationLine(l.text.trim()) && !isRegistrationLine(l.text));
   const start = legal >= 0 ? legal : top.findIndex((l) => /\p{L}{3}/u.test(l.text) && !NOT_A_NAME.test(l.text.trim()) && !slogan(l.text) && l.text.replace(/[^\p{L}]/gu, '').length >= 3);
   if (start < 0) return null;
   const name = endAtLegalForm(withoutCompanyNumber(top[start]!.words));
   const lines: BlockLine[] = [blockLine(name, 1)];
   // Long registered names wrap: "THE COFFEE BEAN &" over "TEA LEAF (M) SDN. BHD.".
   const above = top[start - 1];
-  if (legal >= 0 && above && isNameHead(above, top[start]!)) lines[0] = blockLine([...above.words, ...name], 1);
+  if (legal >= 0 && above && isNameTail(name) && isNameHead(above, top[start]!)) lines[0] = blockLine([...above.words, ...name], 1);
   for (const line of top.slice(start + 1)) {
     const text = line.text.trim();
     // A registration under the name ("(GST Reg No: 0015…)") comes before the address, not after it.
-    if (registrationLine(text) || (lines.length === 1 && /^\(.*\d.*\)$/u.test(text)) || FRANCHISE.test(text)) continue;
+    if (registrationLine(text) || (lines.length === 1 && /^\(.*\d.*\)$/u.test(text))) continue;
+    // Company and tax registrations often come between the name and the address ("GST NO: 0003…").
+    if (lines.length === 1 && isRegistrationLine(text)) continue;
     // The phone line closes the head; it is taken along so the shop's number is read (never as address).
     const phone = PHONE.exec(text);
     if (phone && lines.length < 6) {
@@ -319,11 +322,16 @@ function receiptHead(document: TextDocument): Block | null {
     // The country closes an address ("56000 Kuala Lumpur, Malaysia"); a branch or mall name may follow.
     if (countryOfLine(text.split(',').at(-1) ?? '')) break;
   }
-  return { lines, indexes: top.slice(start, start + lines.length).map((l) => l.index), confidence: 0.7 };
+  const indexes = top.slice(start, start + lines.length).map((l) => l.index);
+  // "BHPETROL PERMAS JAYA 2 / LOT PTD 101051 / 81750 MASAI, JOHOR / ESJAY FUEL ENTERPRISE": a station or
+  // branch prints its address under its brand, and the company's name under that.
+  const addressAbove = lines.length === 1 ? addressLines(top.slice(0, start)) : [];
+  if (addressAbove.some((l) => postalLine(l.text))) {
+    lines.push(...addressAbove.map((l) => blockLine(l.words, 1)));
+    indexes.push(...addressAbove.map((l) => l.index));
+  }
+  return { lines, indexes, confidence: 0.7 };
 }
-
-/** "Licensee of McDonald's": whose brand the shop trades under, neither its name nor its address. */
-const FRANCHISE = /^\W*(?:licensee|franchisee|a franchise) of\b/iu;
 
 /** Index of the word holding the character at `index` of the words joined by single spaces. */
 function wordAt(words: readonly Word[], index: number): number {
@@ -337,6 +345,19 @@ function wordAt(words: readonly Word[], index: number): number {
  */
 const registrationLine = (text: string) =>
   /^\(?\+?[\w-]*\d[\w-]*\)?$/u.test(text) || /\b(?:co\.? ?(?:reg|no)|company no|roc)\b/iu.test(text);
+
+/**
+ * A registered name that cannot stand alone: its legal form with one word at most ("CO. (M) SDN BHD",
+ * "(SEMENYIH) SDN BHD"), only words of a trade ("DISTRIBUTOR & SUPPLY SDN BHD") or a start that joins
+ * ("& TEA LEAF (M) SDN. BHD."). A whole name under a brand ("GOLDEN SCOOP SDN BHD" under "DESA PARK
+ * CITY") is the name alone.
+ */
+function isNameTail(words: readonly Word[]): boolean {
+  if (/^(?:&|and|of|dan)$/iu.test(words[0]?.text ?? '')) return true;
+  // The word after "Sdn" is its "Bhd", however OCR read it ("SDN BHO").
+  const named = words.filter((w, i) => /\p{L}/u.test(w.text) && !hasLegalForm(w.text) && !/^\(.*\)$/u.test(w.text) && !/^sdn\.?$/iu.test(words[i - 1]?.text ?? ''));
+  return named.length <= 1 || named.every((w) => isTradeWord(w.text));
+}
 
 /**
  * An upper-case line right above a registered name, in the same print size, is its first half; unless
@@ -415,10 +436,10 @@ function readBlock(block: Block): FoundParty {
     const country = countryOfLine(line.text);
     if (country) party.country = found(country, line.words, line.page);
   }
-  const addressLines = rest;
-  if (addressLines.length) {
-    const words = addressLines.flatMap((l) => l.words);
-    party.document_address = found(addressLines.map((l) => l.text.replace(/,$/u, '')).join(', '), words, addressLines[0]!.page);
+  const address = addressLines(rest);
+  if (address.length) {
+    const words = address.flatMap((l) => l.words);
+    party.document_address = found(address.map((l) => l.text.replace(/,$/u, '')).join(', '), words, address[0]!.page);
   }
   return party;
 }

@@ -47,6 +47,7 @@ describe('a language is a file', () => {
     kinds: { invoice: ['blorpa'] },
     reader: ['tvoj'],
     legalForms: { anyCase: [], capitals: ['XK'] },
+    party: { contact: ['fonz'] },
   };
   const language = buildLanguage([validateLexicon(klingon)]);
 
@@ -62,6 +63,8 @@ describe('a language is a file', () => {
     assert.match('zakat 5%', new RegExp(language.tax.vat, 'u'));
     assert.match('rueck 1,00', language.payment.change);
     assert.match('stueckzahl', new RegExp(`^${language.columns.quantity}$`, 'u'));
+    assert.match('fonz: 555 1234', language.party.contact);
+    assert.doesNotMatch('fonzie', language.party.contact);
   });
 
   test('merged with the registered languages, it adds and takes nothing away', () => {

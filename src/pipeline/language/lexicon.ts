@@ -54,6 +54,10 @@ export type ColumnRoleName = (typeof COLUMN_ROLES)[number];
 export const TABLE_WORDS = ['sums', 'sumsInCell', 'sections', 'carried', 'page', 'summary'] as const;
 export type TableWord = (typeof TABLE_WORDS)[number];
 
+/** Words about a party's lines: contact, registration, street, ownership ("Dimiliki oleh"), trade. */
+export const PARTY_WORDS = ['contact', 'registration', 'street', 'ownership', 'trade'] as const;
+export type PartyWord = (typeof PARTY_WORDS)[number];
+
 export const KIND_WORDS = ['creditNote', 'invoice', 'utilityBill', 'notUtilityBill', 'paidAtCounter', 'billedLater'] as const;
 export type KindWord = (typeof KIND_WORDS)[number];
 
@@ -79,6 +83,13 @@ export interface Lexicon {
   reader: string[];
   /** Company legal forms as printed: `anyCase` in any case, `capitals` only in capitals (they are also words). */
   legalForms: { anyCase: string[]; capitals: string[] };
+  /**
+   * Lines of a party's block that are not its address: `contact` opens a phone, fax, mobile, e-mail or
+   * web line, `registration` a company or tax registration, `ownership` whose the business is or was
+   * ("licensee of", "dimiliki oleh"); `street` makes a line a street address even without a number;
+   * `trade` names a line of business ("restaurant", "stationery"), not one business.
+   */
+  party: Partial<Record<PartyWord, string[]>>;
 }
 
 /** The lexicon's shape, checked; the message names the file and the member that is wrong. */
@@ -97,7 +108,7 @@ export function validateLexicon(value: unknown): Lexicon {
     }
   };
   if (!object(value)) throw new Error('a lexicon must be an object');
-  const known = ['language', 'name', 'labels', 'not', 'columns', 'table', 'months', 'tax', 'payment', 'kinds', 'reader', 'legalForms'];
+  const known = ['language', 'name', 'labels', 'not', 'columns', 'table', 'months', 'tax', 'payment', 'kinds', 'reader', 'legalForms', 'party'];
   for (const key of Object.keys(value)) if (!known.includes(key)) errors.push(`unknown member ${key}`);
   if (typeof value.language !== 'string' || !/^[a-z]{2}$/u.test(value.language)) errors.push('language must be a two-letter code');
   if (typeof value.name !== 'string') errors.push('name must be a string');
@@ -118,6 +129,7 @@ export function validateLexicon(value: unknown): Lexicon {
   keyed(value.kinds, 'kinds', KIND_WORDS, strings);
   strings(value.reader, 'reader');
   keyed(value.legalForms, 'legalForms', ['anyCase', 'capitals'], strings);
+  keyed(value.party, 'party', PARTY_WORDS, strings);
   if (!errors.length) {
     // Every phrase must build a regular expression.
     try {
@@ -206,6 +218,8 @@ export interface Language {
   /** Alternation source of the words addressing the reader. */
   reader: string;
   legalForms: { anyCase: string[]; capitals: string[] };
+  /** Whole-word matchers on folded text. */
+  party: Record<PartyWord, RegExp>;
 }
 
 export function buildLanguage(lexicons: readonly Lexicon[]): Language {
@@ -249,6 +263,7 @@ export function buildLanguage(lexicons: readonly Lexicon[]): Language {
     kinds: words(KIND_WORDS, (l) => l.kinds),
     reader: plain(all((l) => l.reader)),
     legalForms: { anyCase: [...new Set(all((l) => l.legalForms.anyCase))], capitals: [...new Set(all((l) => l.legalForms.capitals))] },
+    party: words(PARTY_WORDS, (l) => l.party),
   };
 }
 
