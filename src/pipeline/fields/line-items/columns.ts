@@ -1,5 +1,6 @@
 // The header of an item table: which column holds what, and where it lies across the page. A header
-// is found from its words (in the twelve languages the engine reads), never from fixed positions, and
+// is found from its words (in the languages the engine reads), never from fixed positions; a header
+// word the lexicons lack gets its role from the rows under it (column-content.ts). Headers
 // may be stacked over several printed lines ("Positions- / betrag / ohne USt.", "Unit Price Excl." over
 // "VAT"). One printed cell may hold several headers ("Pos Art-Nr-Lief. Beschreibung"), so headers are
 // read word by word.
@@ -8,6 +9,7 @@ import type { TextDocument } from '../../layout/text-document.js';
 import type { Word } from '../../types.js';
 import { fold } from '../labels.js';
 import { LANGUAGE } from '../../language/lexicon.js';
+import { inferColumnRoles } from './column-content.js';
 
 export type ColumnRole = 'position' | 'code' | 'ean' | 'description' | 'quantity' | 'unit' | 'unit_price' | 'discount' | 'vat_rate' | 'amount' | 'other';
 
@@ -68,6 +70,7 @@ interface Phrase {
 /** The headers of one printed line: runs of words, split where a new header word starts inside a cell. */
 export function headerPhrases(line: Line): Phrase[] {
   const phrases: Phrase[] = [];
+  const mixedCase = /\p{Ll}/u.test(line.text) && /\p{Lu}/u.test(line.text);
   for (const cell of line.cells) {
     const inCell: Phrase[] = [];
     const words = cell.words;
@@ -78,9 +81,19 @@ export function headerPhrases(line: Line): Phrase[] {
       const previous = inCell.at(-1);
       const joined = previous && (JOINER.test(fold(words[i - 1]?.text ?? '')) || QUALIFIER.test(fold(word.text)));
       if (span && !joined) {
+        // A header of its own before a capitalised one ("Kpl Yksikkö") stays apart; "Vnt. kaina" is one.
+        if (pending.length && mixedCase && /^\p{Lu}/u.test(words[i]!.text) && startsHeader(pending[0]!, pending[1])) inCell.push({ role: null, words: pending.splice(0) });
         inCell.push({ role: span.role, words: [...pending, ...words.slice(i, i + span.n)] });
         pending = [];
         i += span.n;
+        continue;
+      }
+      // A capitalised word the lexicons do not know, in a header printed in mixed case, heads a
+      // column of its own ("Yksikköhinta Veroton", "Kpl Yksikkö"); its role comes from the rows.
+      if (!joined && mixedCase && startsHeader(word, words[i + 1])) {
+        if (pending.length) inCell.push({ role: null, words: pending });
+        pending = [word];
+        i++;
         continue;
       }
       // A word cut at the line end ("Positions-", "Preis/") is finished on the line under it.
@@ -99,7 +112,15 @@ export function headerPhrases(line: Line): Phrase[] {
   return phrases;
 }
 
+/** A capitalised word, not a qualifier, not cut at its end, and not the start of a known header itself. */
+function startsHeader(word: Word, next: Word | undefined): boolean {
+  if (!/^\p{Lu}\p{Ll}/u.test(word.text) || /[-/]$/u.test(word.text) || QUALIFIER.test(fold(word.text)) || JOINER.test(fold(word.text))) return false;
+  return !roleOf(word.text) && !(next && roleOf(`${word.text} ${next.text}`));
+}
+
 const HEADER_LINES_AROUND = 3;
+/** Lines under a header whose content names its unknown columns (column-content.ts). */
+const ROWS_AFTER_HEADER = 12;
 
 /** Every item-table header of the document, in reading order. */
 export function findHeaders(document: TextDocument): TableHeader[] {
@@ -117,6 +138,7 @@ export function findHeaders(document: TextDocument): TableHeader[] {
     while (first > 0 && i - first < HEADER_LINES_AROUND && stackedHeaderLine(lines[first - 1]!, lines[first]!)) first--;
     while (last + 1 < lines.length && last - i < HEADER_LINES_AROUND && stackedHeaderLine(lines[last + 1]!, lines[last]!)) last++;
     const columns = stackColumns(phrases, [...lines.slice(first, i), ...lines.slice(i + 1, last + 1)], main);
+    inferColumnRoles(columns, lines.slice(last + 1, last + 1 + ROWS_AFTER_HEADER).filter((l) => l.page === main.page));
     if (!isItemHeader(columns)) continue;
     if (headers.at(-1)?.lastLine !== undefined && headers.at(-1)!.lastLine >= first) continue;
     headers.push({ page: main.page, firstLine: first, lastLine: last, columns });
