@@ -462,4 +462,25 @@ Fahrer               10,00          3 Std       30,00`);
     assert.equal(findings.get('line_items[0].quantity')?.status, 'derived');
     assert.equal(findings.get('line_items[0].subtotal')?.status, 'read', 'the row adds up');
   });
+
+  it('reads a count or a weight times the price before the amount, and a weight line under its item', () => {
+    const { items } = itemsOf(`PARAGON FISKALNY
+Sok jablkowy          2 x 6,86      13,72
+Ser zolty      2,051 kg x 7,25      14,87
+Banany                               2,72
+0,158 kg x 17,19
+Bolts M8 x 40                        4,05
+RAZEM                               35,36
+Gotowka                             40,00
+Reszta                               4,64`, { total: 35.36 });
+    assert.deepEqual(
+      items.map((i) => [i.description, i.quantity, i.unit_price, i.total]),
+      [
+        ['Sok jablkowy', 2, 6.86, 13.72],
+        ['Ser zolty', 2.051, 7.25, 14.87],
+        ['Banany', 0.158, 17.19, 2.72],
+        ['Bolts M8 x 40', null, null, 4.05],
+      ],
+    );
+  });
 });

@@ -21,7 +21,8 @@ const NOT_AN_ITEM = new RegExp(
 /** "Product Group Summary", "Zusammenfassung": a recap of the items follows them. */
 const SUMMARY = new RegExp(LANGUAGE.table.summary, 'u');
 const TAX_FLAG = /^(?:<[a-z]>|\([a-z]\)|[a-z]|\*|[a-z]\*)$/iu;
-const TIMES = /^(\d+(?:[.,]\d+)?)\s*(?:x|@|\*|×)\s*([$€£]?\s?\d+[.,]\d{2,3})$/iu;
+/** "2 x 3.50" or "0,826 kg x 8,49" (per kilogram: "EUR/kg" may follow) on a line of its own. */
+const TIMES = /^(\d+(?:[.,]\d+)?)\s*(?:\p{L}{1,4}\.?\s*)?(?:x|@|\*|×)\s*([$€£]?\s?\d+[.,]\d{2,3})(?:\s*\S{1,4}\/\p{L}{1,4})?$/iu;
 /** "2 x 3.50   7.00" under its name. */
 const TIMES_AMOUNT = /^(\d+(?:[.,]\d+)?)\s*(?:x|@|\*|×)\s*([$€£]?\s?\d+[.,]\d{2,3})\s+([$€£]?\s?\d+[.,]\d{2})(?:\s+\S{1,3})?$/iu;
 
@@ -55,7 +56,12 @@ export function readReceiptLines(context: FieldContext): RowValues[] {
     }
     const times = TIMES.exec(line.text.trim());
     if (times) {
-      pending = multiplied(times, line.words, separator);
+      // Printed under its item ("Bananas   2,72" over "0,158 kg x 17,19") when it multiplies to the
+      // amount above; otherwise over the item it counts ("2 x 4,50" over "COFFEE   9,00").
+      const counts = multiplied(times, line.words, separator);
+      const above = rows.at(-1);
+      if (counts && above?.amount && !above.quantity && multipliesTo(counts.quantity!.value, counts.price!.value, above.amount.value)) Object.assign(above, counts);
+      else pending = counts;
       continue;
     }
     const timesAmount = TIMES_AMOUNT.exec(line.text.trim());
@@ -114,6 +120,12 @@ function itemLine(lineWords: Word[], page: number, separator: DecimalSeparator |
   while (words.length && trailer(words.at(-1)!)) words.pop();
 
   const row: RowValues = { page, adds: true, amount: { value: amount.value, words: [last] } };
+  const times = timesBeforeAmount(words, amount.value, separator);
+  if (times) {
+    words.splice(times.from);
+    if ((words.map((w) => w.text).join(' ').match(/\p{L}/gu) ?? []).length < 3) return undefined;
+    return { ...row, description: { value: words.map((w) => w.text).join(' '), words }, quantity: times.quantity, price: times.price };
+  }
   const first = words[0];
   const count = first && /^[1-9]\d{0,2}$/u.test(first.text) && words.length > 1 ? Number(first.text) : undefined;
   const printedPrice = unitPriceAtEnd(words, separator);
@@ -138,6 +150,24 @@ function itemLine(lineWords: Word[], page: number, separator: DecimalSeparator |
     row.price = { value: Math.round((amount.value / row.quantity.value) * 10000) / 10000, words: [], derived: true };
   }
   return row;
+}
+
+/**
+ * "Orange juice   2 x 6,86   13,72", "Cheese   2,051 kg x 7,25   14,87": a count or a weight times the
+ * unit price between the name and the amount. Names hold "x" too ("Bolts M8 x 40"), so it counts only
+ * when the numbers multiply to the amount.
+ */
+function timesBeforeAmount(words: Word[], amount: number, separator: DecimalSeparator | undefined): Pick<RowValues, 'quantity' | 'price'> & { from: number } | undefined {
+  const n = words.length;
+  const [marker, printed] = words.slice(-2);
+  if (!marker || !printed || !/^[x×*]$/iu.test(marker.text) || !/^[$€£]?\d+[.,]\d{2,3}$/u.test(printed.text)) return undefined;
+  const unit = n >= 4 && /^\p{L}{1,4}\.?$/u.test(words[n - 3]!.text) ? 1 : 0;
+  const from = n - 3 - unit;
+  const count = words[from];
+  if (!count || !/^\d+(?:[.,]\d{1,3})?$/u.test(count.text)) return undefined;
+  const [quantity, price] = [parseAmount(count.text, separator), parseAmount(printed.text, separator)];
+  if (!quantity || !price || !multipliesTo(quantity.value, price.value, amount)) return undefined;
+  return { from, quantity: { value: quantity.value, words: words.slice(from, n - 2) }, price: { value: price.value, words: [printed] } };
 }
 
 /** "Prosecco @ 30.00   60.00": the unit price printed after an at sign, at the end of the name. */
