@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Field rules measured without OCR's cost: the page words of every corpus document are read once
-// (text layer or OCR) and kept under .eval/words/, then layout, fields and reconciliation run over
+// (text layer or OCR) and kept under .eval/read/, then layout, fields and reconciliation run over
 // them and the shared scorer scores the page reading. Words are read again with --refresh (after
 // any change to reading or OCR); `npm run eval` remains the measure of record.
 //
@@ -26,7 +26,8 @@ const { extractFromRead } = await import(join(root, 'dist/src/pipeline/extract.j
 const { closeOcr } = await import(join(root, 'dist/src/pipeline/ocr/index.js'));
 
 const corpus = resolve(values.corpus);
-const wordsDir = join(root, '.eval/words');
+// Not .eval/words: `npm run eval` writes the words corpus's predictions there.
+const wordsDir = join(root, '.eval/read');
 const predDir = join(root, '.eval/fields');
 const folders = readdirSync(corpus).filter((name) => statSync(join(corpus, name)).isDirectory() && (!values.folder || name === values.folder));
 const limits = { maxPages: 200, maxPixels: 100_000_000 }; // the service defaults (src/config/config.ts)
