@@ -14,7 +14,7 @@ import { fold, LABELS } from './labels.js';
 import { addressLike, followedByContacts, letterhead, letterheadByModel, slogan } from './letterhead.js';
 import { blockNamed, labelledName, remitToBlock } from './named-party.js';
 import { addressLines, isRegistrationLine, isTradeWord } from './party-lines.js';
-import { phoneOutside, registryCodeOutside, vatIdAddressedToReader, vatIdIn, vatIdOutside } from './party-ids.js';
+import { phoneOutside, registryCodeIn, registryCodeOutside, vatIdAddressedToReader, vatIdIn, vatIdOutside } from './party-ids.js';
 import { blockLine, type Block, type BlockLine } from './party-block.js';
 import { spelledOut } from './spelled-out.js';
 import { dateTokens } from './tokens.js';
@@ -406,6 +406,8 @@ function readBlock(block: Block): FoundParty {
     // "Telefon   : +49 932 431 500" in a block is read as key and value; the key says it is a phone.
     const phone = PHONE.exec(line.key && PHONE_KEY.test(line.key) ? `tel ${line.text}` : line.text);
     if (phone && !party.phone) party.phone = found(phone[1]!.trim(), line.words, line.page);
+    const registry = registryCodeIn(line.key ? `${line.key} ${line.text}` : line.text);
+    if (registry && !party.registry_code) party.registry_code = found(registry, line.words, line.page);
     const vat = vatIdIn(line.text, line.key);
     if (vat && !party.vat_id) party.vat_id = { ...found(vat.value, line.words, line.page, vat.valid ? 1 : 0.6), ...(vat.valid ? {} : { status: 'review' as const }) };
     if (line.key && SUB_LABEL.test(line.key)) plain.push(line);

@@ -48,4 +48,25 @@ Lieferant GmbH   USt.-Identnr.:   DE123456789`),
     assert.equal(customer?.vat_id?.value, 'DE234567890');
     assert.equal(vendor?.vat_id?.value, 'DE123456789');
   });
+
+  it('reads the registry number printed in the customer\'s block as the customer\'s', () => {
+    const { vendor, customer } = findParties(
+      buildContext(
+        documentOf(`Myyjä Oy
+Kauppakatu 1
+00100 Helsinki
+Y-tunnus: 1234567-8
+
+Ostaja:
+Asiakas Ay
+Satamakatu 9
+90100 Oulu
+Y-tunnus: 7654321-0`),
+        {},
+      ),
+    );
+    assert.equal(customer?.name?.value, 'Asiakas Ay');
+    assert.equal(customer?.registry_code?.value, '7654321-0');
+    assert.equal(vendor?.registry_code?.value, '1234567-8');
+  });
 });

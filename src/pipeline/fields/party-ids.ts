@@ -8,7 +8,7 @@ import type { Word } from '../types.js';
 import { evidenceOf, findLabels, labelledValues } from './find-labelled.js';
 import type { Found } from './found.js';
 import { LANGUAGE } from '../language/lexicon.js';
-import { fold } from './labels.js';
+import { fold, LABELS } from './labels.js';
 import { normalizeVatId } from './normalize/vat-id.js';
 
 /** "Ihre", "your", "vos": the page speaking to its reader, the customer. */
@@ -43,10 +43,24 @@ export function registryCodeOutside(document: TextDocument, taken: Set<Word>): F
   return found;
 }
 
-/** "/ SIRET : 123 456 789 00014", "Nr. 372876": the number after other register names and fillers, digit groups joined. */
+/** The registry number on a line of a party's block ("Y-tunnus: 5439662-9"), "HRB 372876" with its register's name. */
+export function registryCodeIn(text: string): string | null {
+  const folded = fold(text);
+  for (const label of LABELS.registryCode.labels) {
+    const match = label.exec(folded);
+    if (!match) continue;
+    const name = match[0].replace(/[^\p{L}]/gu, '');
+    const digits = registryNumber(folded.slice(match.index + match[0].length));
+    if (digits) return NAMED_REGISTER.test(name) ? `${name.toUpperCase()} ${digits}` : digits;
+  }
+  return null;
+}
+
+/** "/ SIRET : 123 456 789 00014", "Nr. 372876": the number after other register names and fillers, digit groups joined, hyphens kept. */
 function registryNumber(text: string): string | null {
   const cleaned = text.replace(/^(?:[\s:/#.-]|nr\.?|no\.?|n°|siret|siren|number)+/iu, '');
-  const match = /^(\d[\d ]{2,20}\d)(?![\d])/u.exec(cleaned);
+  // "5439662-9": a check digit after a hyphen is part of the number.
+  const match = /^(\d[\d -]{2,20}\d)(?![\d])/u.exec(cleaned);
   return match ? match[1]!.replace(/\s/gu, '') : null;
 }
 
