@@ -14,6 +14,13 @@ describe('address pieces', () => {
     assert.deepEqual(postalLine('06000 NICE, FR'), { postal_code: '06000', city: 'NICE', before: '', country: 'FR' });
   });
 
+  it('keeps the country code that is part of a Lithuanian or Latvian postal code, not a German prefix', () => {
+    assert.equal(postalLine('Konstitucijos pr. 111, LT-67359 Marijampolė')?.postal_code, 'LT-67359');
+    assert.equal(postalLine('LV-1010 Rīga')?.postal_code, 'LV-1010');
+    assert.equal(postalLine('D-80333 München')?.postal_code, '80333');
+    assert.equal(postalCodeFits('LT-67359', 'LT'), true);
+  });
+
   it('reads a British postal code with the country before it and the city after it', () => {
     assert.deepEqual(postalLine('GB SW1B 3BN London'), { postal_code: 'SW1B 3BN', city: 'London', country: 'GB', before: '' });
   });

@@ -11,6 +11,9 @@ export interface PostalLine {
   before: string;
 }
 
+/** Countries whose postal code includes their country code ("LT-01100", "LV-1010"); "D-80333" is only a prefix. */
+const PREFIXED_POSTAL_CODES = new Set(['LT', 'LV']);
+
 const PATTERNS: { pattern: RegExp; read: (m: RegExpExecArray) => PostalLine }[] = [
   {
     // US: "Los Angeles, CA 90051-5397"
@@ -26,7 +29,7 @@ const PATTERNS: { pattern: RegExp; read: (m: RegExpExecArray) => PostalLine }[] 
     // Continental Europe and Malaysia: "DE 80333 München", "D-80333 München", "LV-1010 Rīga", "75008 Paris", "44300 BATANG KALI"
     pattern: /(?<![\p{L}\d])(?:(?<prefix>[A-Z]{1,2})[- ])?(?<code>\d{5}|\d{4}|\d{3} \d{2}|\d{2}-\d{3})\s+(?<city>\p{Lu}[\p{L}'.-]*(?:[ -]\p{L}[\p{L}'.-]*){0,3})/u,
     read: (m) => ({
-      postal_code: m.groups!.code!,
+      postal_code: PREFIXED_POSTAL_CODES.has(m.groups!.prefix ?? '') ? `${m.groups!.prefix}-${m.groups!.code}` : m.groups!.code!,
       city: m.groups!.city!.replace(/[,.]$/u, '').trim(),
       ...(m.groups!.prefix && m.groups!.prefix.length === 2 ? { country: m.groups!.prefix === 'D' ? 'DE' : m.groups!.prefix } : m.groups!.prefix === 'D' ? { country: 'DE' } : {}),
       before: m.input.slice(0, m.index).trim(),
@@ -91,8 +94,8 @@ export function countryOfLine(text: string): string | null {
 
 /** How each country writes its postal codes, for the countries whose invoices the engine reads most. */
 const POSTAL_CODE_FORMS: Record<string, RegExp> = {
-  DE: /^\d{5}$/u, FR: /^\d{5}$/u, IT: /^\d{5}$/u, ES: /^\d{5}$/u, FI: /^\d{5}$/u, EE: /^\d{5}$/u, LT: /^\d{5}$/u, MY: /^\d{5}$/u,
-  US: /^\d{5}(?:-\d{4})?$/u, AT: /^\d{4}$/u, BE: /^\d{4}$/u, CH: /^\d{4}$/u, DK: /^\d{4}$/u, LU: /^\d{4}$/u, NO: /^\d{4}$/u, LV: /^\d{4}$/u,
+  DE: /^\d{5}$/u, FR: /^\d{5}$/u, IT: /^\d{5}$/u, ES: /^\d{5}$/u, FI: /^\d{5}$/u, EE: /^\d{5}$/u, LT: /^(?:LT-)?\d{5}$/u, MY: /^\d{5}$/u,
+  US: /^\d{5}(?:-\d{4})?$/u, AT: /^\d{4}$/u, BE: /^\d{4}$/u, CH: /^\d{4}$/u, DK: /^\d{4}$/u, LU: /^\d{4}$/u, NO: /^\d{4}$/u, LV: /^(?:LV-)?\d{4}$/u,
   NL: /^\d{4} ?[A-Z]{2}$/u, PL: /^\d{2}-\d{3}$/u, SE: /^\d{3} ?\d{2}$/u, CZ: /^\d{3} ?\d{2}$/u, GB: /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/u,
 };
 

@@ -21,4 +21,10 @@ describe('document number', () => {
     assert.equal(numberOf('Rechnung zum Vertrag Nr. 555123\nLieferant GmbH'), undefined);
     assert.equal(numberOf('Invoice for order no. 4711\nACME Ltd'), undefined);
   });
+
+  it('reads a bare number word heading its cell ("Nr.:", "Numurs:") when nothing names the document, but not one after other words', () => {
+    assert.equal(numberOf('Nr.:        Data:\n19318950    2024.01.09'), '19318950');
+    assert.equal(numberOf('Maksātājs:   Numurs:   F2026-1299\nAndris Ozols'), 'F2026-1299');
+    assert.equal(numberOf('Pasūtījuma numurs: 4711'), undefined);
+  });
 });

@@ -14,7 +14,7 @@ import { fold, LABELS } from './labels.js';
 import { addressLike, followedByContacts, letterhead, letterheadByModel, slogan } from './letterhead.js';
 import { blockNamed, labelledName, remitToBlock } from './named-party.js';
 import { addressLines, isRegistrationLine, isTradeWord } from './party-lines.js';
-import { phoneOutside, registryCodeIn, registryCodeOutside, vatIdAddressedToReader, vatIdIn, vatIdOutside } from './party-ids.js';
+import { emailOutside, phoneOutside, registryCodeIn, registryCodeOutside, vatIdAddressedToReader, vatIdIn, vatIdOutside } from './party-ids.js';
 import { blockLine, type Block, type BlockLine } from './party-block.js';
 import { spelledOut } from './spelled-out.js';
 import { dateTokens } from './tokens.js';
@@ -101,6 +101,10 @@ export function findParties(context: FieldContext): Parties {
   if (vendor && !vendor.phone) {
     const phone = phoneOutside(document, customerWords);
     if (phone) vendor.phone = phone;
+  }
+  if (vendor && !vendor.email) {
+    const email = emailOutside(document, customerWords);
+    if (email && email.value !== customer?.email?.value) vendor.email = email;
   }
   if (vendor && !vendor.registry_code) {
     const registry = registryCodeOutside(document, customerWords);

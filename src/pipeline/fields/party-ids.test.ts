@@ -4,7 +4,7 @@ import { textPage } from '../../../tests/helpers/text-page.js';
 import { buildTextDocument } from '../layout/text-document.js';
 import { buildContext } from './context.js';
 import { findParties } from './parties.js';
-import { addressedToReader, registryCodeOutside, vatIdIn } from './party-ids.js';
+import { addressedToReader, emailOutside, registryCodeOutside, vatIdIn } from './party-ids.js';
 
 const documentOf = (text: string) => buildTextDocument([textPage(text)]);
 
@@ -12,6 +12,13 @@ describe('identifiers outside the party blocks', () => {
   it('takes the company register over the establishment register, digit groups joined', () => {
     const found = registryCodeOutside(documentOf('SIRET : 12345678200077 - DUNS : DUNS1235487\nSIREN : 123 456 782'), new Set());
     assert.equal(found?.value, '123456782');
+  });
+
+  it('takes the first e-mail address outside the customer\'s lines for the vendor\'s', () => {
+    const document = documentOf('Myyjä Oy   Puh. 09 123 4567   S-posti: laskut@myyja.example\nOstaja: Asiakas Ay   asiakas@asiakas.example');
+    const customer = new Set(document.lines[1]!.words);
+    assert.equal(emailOutside(document, customer)?.value, 'laskut@myyja.example');
+    assert.equal(emailOutside(documentOf('Ostaja: Asiakas Ay'), new Set()), undefined);
   });
 
   it('reads the number after a second register name and keeps the name of a German register', () => {

@@ -117,6 +117,18 @@ export function phoneOutside(document: TextDocument, taken: Set<Word>): Found<st
   return undefined;
 }
 
+/** The first e-mail address on the first page outside the customer's lines: a letterhead's contact line or footer. */
+export function emailOutside(document: TextDocument, taken: Set<Word>): Found<string> | undefined {
+  for (const line of document.lines) {
+    if (line.page !== 1) continue;
+    const match = EMAIL_ON_PAGE.exec(freeText(line, taken));
+    if (match) return { value: match[0], confidence: 0.7, status: 'read', evidence: evidenceOf(line.words, line.page), printed: match[0] };
+  }
+  return undefined;
+}
+
+const EMAIL_ON_PAGE = /[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.\p{L}{2,}/u;
+
 /** The text of a line's cells that are not the customer's. */
 const freeText = (line: Line, taken: Set<Word>) => line.cells.filter((c) => !c.words.some((w) => taken.has(w))).map((c) => c.text).join('   ');
 
