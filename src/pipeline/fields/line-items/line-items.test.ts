@@ -483,4 +483,12 @@ Reszta                               4,64`, { total: 35.36 });
       ],
     );
   });
+
+  it('ends the table at a line opened by a label of the document\'s sums, in any language ("Totalt", "Moms")', () => {
+    const { items } = itemsOf(`Beskrivning               Antal   Styckpris     Belopp
+Kartonger                 22      8,27          181,94
+Moms 6 %                                        10,92
+Totalt                                          192,86`);
+    assert.deepEqual(items.map((i) => [i.description, i.quantity, i.net_unit_price, i.subtotal]), [['Kartonger', 22, 8.27, 181.94]]);
+  });
 });

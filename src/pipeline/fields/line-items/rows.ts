@@ -33,6 +33,9 @@ const TABLE = LANGUAGE.table;
 export const TOTALS = new RegExp(`^${TABLE.sums}`, 'u');
 /** "Prijzen zijn inclusief BTW   Factuur totaal EUR   49,99", "Grand Total": a sum named anywhere in a cell. */
 const TOTALS_IN = new RegExp(TABLE.sumsInCell, 'u');
+/** A cell opened by a label of the document's sums ("Totalt", "Belopp före moms", "Moms"): the totals block. */
+const SUM_LABELS = (['total', 'subtotal', 'vatAmount', 'amountDue'] as const).flatMap((name) => LANGUAGE.labels[name].labels);
+const opensSum = (cell: string) => SUM_LABELS.some((label) => label.exec(cell)?.index === 0);
 /** Section titles after the items, with or without numbers. */
 const NEXT_SECTION = new RegExp(`^${TABLE.sections}`, 'u');
 /** Carried-forward lines between pages are sums, not items. */
@@ -139,7 +142,7 @@ export function readRows(document: TextDocument, header: TableHeader, nextHeader
     if (NEXT_SECTION.test(first)) break;
     // "Summe 202,70" or a header row over the totals ("Warenwert  Nettobetrag  Endbetrag").
     const totalsLine = numbersIn(line.words, separator).some((t) => !t.percent) || (line.cells.length >= 2 && !/\d/u.test(line.text));
-    const totalsLabel = line.cells.some((cell) => TOTALS_IN.test(fold(cell.text)));
+    const totalsLabel = line.cells.some((cell) => TOTALS_IN.test(fold(cell.text)) || opensSum(fold(cell.text).trim()));
     if (totalsLabel && totalsLine && !itemNumbers('quantity') && !itemNumbers('unit_price')) {
       sums = numbersIn(line.words, separator).filter((t) => !t.percent).map((t) => t.value);
       break;
