@@ -1,10 +1,14 @@
 // Banks printed for payment: every IBAN whose checksum holds, with the BIC and bank name printed next to
 // it (same line, the cell after a BIC label, or the lines around). A BIC that is only implied is not invented.
+// The bank's name is a piece of a line nearby that names a bank by its word (the lexicons' `party.bank`),
+// else the text after a bank label.
 import type { Line } from '../layout/lines.js';
 import type { FieldContext } from './context.js';
-import { findLabels, valueText } from './find-labelled.js';
+import { evidenceOf, findLabels, valueText, type Evidence } from './find-labelled.js';
 import type { Found } from './found.js';
-import { fold } from './labels.js';
+import { fold, LABELS } from './labels.js';
+import { LANGUAGE } from '../language/lexicon.js';
+import type { Word } from '../types.js';
 import { findIbans, normalizeBic } from './normalize/bank.js';
 
 export interface FoundBank {
@@ -28,7 +32,7 @@ export function findBanks(context: FieldContext): FoundBank[] {
       const nearby = lines.slice(Math.max(0, line.index - 2), line.index + 3).filter((l) => l.page === line.page);
       const bic = bicNear(line, nearby, iban);
       if (bic) bank.swift_bic = bic;
-      const name = bankNameNear(context, nearby);
+      const name = bankNameNear(context, [...nearby].sort((a, b) => Math.abs(a.index - line.index) - Math.abs(b.index - line.index)));
       if (name) bank.name = name;
       banks.push(bank);
     }
@@ -66,6 +70,8 @@ function bicNear(line: Line, nearby: Line[], iban: string): Found<string> | unde
 }
 
 function bankNameNear(context: FieldContext, nearby: Line[]): Found<string> | undefined {
+  const named = nearby.map(bankNameOnLine).find((found) => found);
+  if (named) return named;
   for (const hit of findLabels(context.document, 'bankName')) {
     if (!nearby.includes(hit.line)) continue;
     const words = hit.rest.filter((w) => !/^[:]$/u.test(w.text));
@@ -74,6 +80,38 @@ function bankNameNear(context: FieldContext, nearby: Line[]): Found<string> | un
     if (name.length >= 3 && /\p{L}{3}/u.test(name) && !/\d{5}/u.test(name) && !/^(?:name|details|verbindung)$/u.test(fold(name))) {
       return { value: name, confidence: 0.8, status: 'read', evidence: text, printed: name };
     }
+  }
+  return undefined;
+}
+
+/** Words that part a line's pieces ("Banco Santander · IBAN …", "Bank: Nordea | BIC …"). */
+const SEPARATOR = /^[·•|;–]$/u;
+const BANK = LANGUAGE.party.bank;
+
+/**
+ * "Lloyds Bank plc · IBAN: GB41…", "Domiciliation: La Banque Postale": a piece of a line (between
+ * separators, after a label's colon) that names a bank by its word, and holds no number or label alone.
+ */
+function bankNameOnLine(line: Line): Found<string> | undefined {
+  const pieces: Word[][] = [[]];
+  for (const word of line.words) {
+    if (SEPARATOR.test(word.text)) pieces.push([]);
+    else if (/:$/u.test(word.text)) pieces.push([]);
+    else pieces.at(-1)!.push(word);
+  }
+  for (const piece of pieces) {
+    // "Kreditinstitut Deutsche Bank AG", "Bank Swedbank AB": a label before the name, without its colon.
+    const label = LABELS.bankName.labels.map((l) => l.exec(fold(piece.map((w) => w.text).join(' ')))).find((m) => m?.index === 0)?.[0];
+    const labelWords = label ? label.trim().split(/\s+/u).length : 0;
+    // "Bank of America" is a name that starts like the label.
+    const words = labelWords > 0 && /^\p{Lu}/u.test(piece[labelWords]?.text ?? '') ? piece.slice(labelWords) : piece;
+    const text = words.map((w) => w.text).join(' ').replace(/[,;]$/u, '');
+    const folded = fold(text);
+    if (!BANK.test(folded) || /\d/u.test(text) || /\b(?:iban|bic|swift)\b/iu.test(text)) continue;
+    // "Bank", "Bankverbindung": a label, not a name.
+    if (words.length < 2 && LABELS.bankName.labels.some((label) => label.exec(folded)?.[0] === folded)) continue;
+    if (words.length < 2 && !/\p{L}{2}bank/iu.test(folded)) continue;
+    return { value: text, confidence: 0.8, status: 'read', evidence: evidenceOf(words, line.page) as Evidence, printed: text };
   }
   return undefined;
 }

@@ -55,7 +55,7 @@ export const TABLE_WORDS = ['sums', 'sumsInCell', 'sections', 'carried', 'page',
 export type TableWord = (typeof TABLE_WORDS)[number];
 
 /** Words about a party's lines: contact, registration, street, ownership ("Dimiliki oleh"), trade. */
-export const PARTY_WORDS = ['contact', 'registration', 'street', 'ownership', 'trade'] as const;
+export const PARTY_WORDS = ['contact', 'registration', 'street', 'ownership', 'trade', 'bank'] as const;
 export type PartyWord = (typeof PARTY_WORDS)[number];
 
 export const KIND_WORDS = ['creditNote', 'invoice', 'utilityBill', 'notUtilityBill', 'paidAtCounter', 'billedLater'] as const;
@@ -87,7 +87,8 @@ export interface Lexicon {
    * Lines of a party's block that are not its address: `contact` opens a phone, fax, mobile, e-mail or
    * web line, `registration` a company or tax registration, `ownership` whose the business is or was
    * ("licensee of", "dimiliki oleh"); `street` makes a line a street address even without a number;
-   * `trade` names a line of business ("restaurant", "stationery"), not one business.
+   * `trade` names a line of business ("restaurant", "stationery"), not one business; `bank` makes a
+   * name a bank's ("Banco Santander", "Swedbank").
    */
   party: Partial<Record<PartyWord, string[]>>;
 }
