@@ -4,7 +4,7 @@ import { textPage } from '../../../tests/helpers/text-page.js';
 import { buildTextDocument } from '../layout/text-document.js';
 import { buildContext } from './context.js';
 import { findParties } from './parties.js';
-import { addressedToReader, emailOutside, registryCodeOutside, vatIdIn } from './party-ids.js';
+import { addressedToReader, emailOutside, phoneOutside, registryCodeIn, registryCodeOutside, vatIdIn } from './party-ids.js';
 
 const documentOf = (text: string) => buildTextDocument([textPage(text)]);
 
@@ -75,5 +75,14 @@ Y-tunnus: 7654321-0`),
     assert.equal(customer?.name?.value, 'Asiakas Ay');
     assert.equal(customer?.registry_code?.value, '7654321-0');
     assert.equal(vendor?.registry_code?.value, '1234567-8');
+  });
+
+  it('reads phone words of every lexicon, accented or not, and registry numbers with a letter (a Spanish CIF)', () => {
+    const phones: [string, string][] = [['Telefonas +370 693 31655', '+370 693 31655'], ['Tālr. +371 2521 9136', '+371 2521 9136'], ['Teléfono: +34 91 055 45 56', '+34 91 055 45 56'], ['Téléphone : 01 14 83 90 15', '01 14 83 90 15']];
+    for (const [line, number] of phones) {
+      assert.equal(phoneOutside(documentOf(line), new Set())?.value, number, line);
+    }
+    assert.equal(registryCodeIn('CIF: B72781453'), 'B72781453');
+    assert.equal(registryCodeIn('Įm. kodas 302820102'), '302820102');
   });
 });

@@ -50,7 +50,8 @@ export function registryCodeIn(text: string): string | null {
     const match = label.exec(folded);
     if (!match) continue;
     const name = match[0].replace(/[^\p{L}]/gu, '');
-    const digits = registryNumber(folded.slice(match.index + match[0].length));
+    // The number as printed (folding keeps the length of these scripts' letters): "B72781453", not "b72781453".
+    const digits = registryNumber(text.slice(match.index + match[0].length));
     if (digits) return NAMED_REGISTER.test(name) ? `${name.toUpperCase()} ${digits}` : digits;
   }
   return null;
@@ -60,12 +61,14 @@ export function registryCodeIn(text: string): string | null {
 function registryNumber(text: string): string | null {
   const cleaned = text.replace(/^(?:[\s:/#.-]|nr\.?|no\.?|n°|siret|siren|number)+/iu, '');
   // "5439662-9": a check digit after a hyphen is part of the number.
-  const match = /^(\d[\d -]{2,20}\d)(?![\d])/u.exec(cleaned);
+  // A Spanish CIF or NIF has a letter before or after its digits ("B72781453", "B9584719J").
+  const match = /^([A-Z]?\d[\d -]{2,20}\d[A-Z]?)(?![\dA-Za-z])/u.exec(cleaned);
   return match ? match[1]!.replace(/\s/gu, '') : null;
 }
 
 /** A telephone number after its word at the start of a word ("Telefon: +49 …"), anywhere on the page. */
-const PHONE_ON_PAGE = /(?<![\p{L}])(?:tel|telefon|telephone|phone|tél|puh|puhelin|telefono|telefoon|t(?=\s*:))\.?\s*[:.]?\s*(\+?\d[\d ()/.-]{5,19}\d)/iu;
+/** On folded text: a phone word of the lexicons (`party.phone`) or a lone "T:", then the number. */
+const PHONE_ON_PAGE = new RegExp(`(?:${LANGUAGE.party.phone.source}|(?<![\\p{L}])t(?=\\s*:))\\.?\\s*[:.]?\\s*(\\+?\\d[\\d ()/.-]{5,19}\\d)`, 'u');
 
 /** A word for VAT, or for a VAT id ("KMKR", "NIP"), or GST, whose ids are kept the same way. */
 const VAT_KEY = new RegExp(`(?<![\\p{L}\\p{N}])(?:${LANGUAGE.tax.vat}|kmkr|nip|gst)(?![\\p{L}])`, 'u');
@@ -109,7 +112,7 @@ const BARE_AFTER_VAT_WORD = new RegExp(`(?<![\\p{L}])${LANGUAGE.tax.vat}(?:\\s*(
 export function phoneOutside(document: TextDocument, taken: Set<Word>): Found<string> | undefined {
   for (const line of document.lines) {
     if (line.page !== 1) continue;
-    const match = PHONE_ON_PAGE.exec(freeText(line, taken));
+    const match = PHONE_ON_PAGE.exec(fold(freeText(line, taken)));
     if (match && /^\+?[\d ()/.-]+$/u.test(match[1]!) && match[1]!.replace(/\D/gu, '').length >= 7) {
       return { value: match[1]!.trim(), confidence: 0.7, status: 'read', evidence: evidenceOf(line.words, line.page), printed: match[1]!.trim() };
     }

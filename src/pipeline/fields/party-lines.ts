@@ -9,7 +9,7 @@ import { postalLine } from './address.js';
 
 /** A phone, fax, mobile, e-mail or web line: its word and a number or an address to reach. */
 export const isContactLine = (text: string): boolean =>
-  LANGUAGE.party.contact.test(fold(text)) && (/\d[\d\s()/.-]{5,}\d/u.test(text) || /@|www\.|https?:/iu.test(text));
+  (LANGUAGE.party.phone.test(fold(text)) || LANGUAGE.party.contact.test(fold(text))) && (/\d[\d\s()/.-]{5,}\d/u.test(text) || /@|www\.|https?:/iu.test(text));
 
 /** A company or tax registration: its word and a number, or a number alone in brackets ("(862725-U)"). */
 export const isRegistrationLine = (text: string): boolean =>

@@ -54,8 +54,8 @@ export type ColumnRoleName = (typeof COLUMN_ROLES)[number];
 export const TABLE_WORDS = ['sums', 'sumsInCell', 'sections', 'carried', 'page', 'summary'] as const;
 export type TableWord = (typeof TABLE_WORDS)[number];
 
-/** Words about a party's lines: contact, registration, street, ownership ("Dimiliki oleh"), trade. */
-export const PARTY_WORDS = ['contact', 'registration', 'street', 'ownership', 'trade', 'bank'] as const;
+/** Words about a party's lines: phone, contact, registration, street, ownership ("Dimiliki oleh"), trade, bank. */
+export const PARTY_WORDS = ['phone', 'contact', 'registration', 'street', 'ownership', 'trade', 'bank'] as const;
 export type PartyWord = (typeof PARTY_WORDS)[number];
 
 export const KIND_WORDS = ['creditNote', 'invoice', 'utilityBill', 'notUtilityBill', 'paidAtCounter', 'billedLater'] as const;
@@ -84,8 +84,8 @@ export interface Lexicon {
   /** Company legal forms as printed: `anyCase` in any case, `capitals` only in capitals (they are also words). */
   legalForms: { anyCase: string[]; capitals: string[] };
   /**
-   * Lines of a party's block that are not its address: `contact` opens a phone, fax, mobile, e-mail or
-   * web line, `registration` a company or tax registration, `ownership` whose the business is or was
+   * Lines of a party's block that are not its address: `phone` opens a phone or mobile number, `contact`
+   * a fax, e-mail or web line, `registration` a company or tax registration, `ownership` whose the business is or was
    * ("licensee of", "dimiliki oleh"); `street` makes a line a street address even without a number;
    * `trade` names a line of business ("restaurant", "stationery"), not one business; `bank` makes a
    * name a bank's ("Banco Santander", "Swedbank").
