@@ -13,7 +13,7 @@ import type { Column, ColumnRole } from './columns.js';
 
 type Content = 'text' | 'percent' | 'quantity' | 'money' | 'mixed';
 
-/** How many rows under the header are looked at, and how many must agree on a column's content. */
+/** How many item rows under the header are looked at, and the fewest that say anything. */
 const ROWS_LOOKED_AT = 6;
 const MIN_ROWS = 2;
 
@@ -28,7 +28,7 @@ const isText = (text: string) => (text.match(/\p{L}/gu)?.length ?? 0) >= 4 && (t
 function contentOf(texts: string[]): Content | null {
   if (texts.length < MIN_ROWS) return null;
   const kinds = texts.map((t): Content => (PERCENT.test(t) ? 'percent' : MONEY.test(t) ? 'money' : QUANTITY.test(t) ? 'quantity' : isText(t) ? 'text' : 'mixed'));
-  // Money with two decimals also reads as a quantity; a column all of whose values do is money.
+  // Counts mixed with two-decimal numbers ("-17", "-15,75 h") are quantities; two decimals throughout are money.
   const kind = kinds[0]!;
   return kinds.every((k) => k === kind) ? kind : kinds.every((k) => k === 'money' || k === 'quantity') ? 'quantity' : 'mixed';
 }
