@@ -18,7 +18,10 @@ export const isRegistrationLine = (text: string): boolean =>
 const TAX_NUMBER = new RegExp(`^\\W*${LANGUAGE.tax.tax}\\W*\\d{8,}\\W*$`, 'u');
 
 /** "Licensee of McDonald's", "Dimiliki oleh …": whose the business is, neither its name nor its address. */
-export const isOwnershipLine = (text: string): boolean => new RegExp(`^\\W*${LANGUAGE.party.ownership.source}`, 'u').test(fold(text));
+export const isOwnershipLine = (text: string): boolean => OWNERSHIP_FIRST.test(fold(text));
+const OWNERSHIP_FIRST = new RegExp(`^\\W*${LANGUAGE.party.ownership.source}`, 'u');
+/** The ownership phrase alone on its line ("Formerly known as"): the owner's name is on the next. */
+const OWNERSHIP_ALONE = new RegExp(`^\\W*${LANGUAGE.party.ownership.source}\\W*$`, 'u');
 
 /** A word naming a line of business ("RESTAURANT", "STATIONERY"), not one business. */
 export const isTradeWord = (word: string): boolean => LANGUAGE.party.trade.test(fold(word));
@@ -32,8 +35,7 @@ export const isStreetLine = (text: string): boolean =>
 
 /** Ownership lines, and the owner's name on the line after one that ends with its phrase ("Formerly known as"). */
 export function withoutOwnership<L extends { text: string }>(lines: readonly L[]): L[] {
-  const phraseOnly = new RegExp(`^\\W*${LANGUAGE.party.ownership.source}\\W*$`, 'u');
-  return lines.filter((l, i) => !isOwnershipLine(l.text) && !(i > 0 && phraseOnly.test(fold(lines[i - 1]!.text))));
+  return lines.filter((l, i) => !isOwnershipLine(l.text) && !(i > 0 && OWNERSHIP_ALONE.test(fold(lines[i - 1]!.text))));
 }
 
 /**
