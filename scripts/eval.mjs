@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { assignFolds, vendorKey } from './eval/folds.mjs';
 import { combine, extractDocuments, labelledDocuments, score } from './eval/sets.mjs';
 import { closeTraining, train } from './eval/train.mjs';
+import { ITEM_MEMBERS, lineItemFigures } from './eval/line-items.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SETS = ['corpus', 'words', 'folds', 'generated'];
@@ -60,10 +61,10 @@ const runs = new Map(); // what has been extracted in this run: name -> { pred, 
 if (sets.includes('corpus')) {
   for (const mode of values.mode === 'both' ? ['xml', 'page'] : [values.mode]) {
     const title = mode === 'xml' ? 'corpus, as served (embedded XML used)' : 'corpus, reading the page (--ignore-embedded-xml)';
-    measure(title, corpus, extractCorpus(mode));
+    measure(title, corpus, corpusDocs, extractCorpus(mode));
   }
 }
-if (sets.includes('words')) measure('words corpus (extract --words)', wordsCorpus, extractWords());
+if (sets.includes('words')) measure('words corpus (extract --words)', wordsCorpus, wordsDocs, extractWords());
 if (sets.includes('folds')) {
   await blindFolds();
   await closeTraining();
@@ -76,6 +77,15 @@ console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const row of summary) {
   if (row.skipped) console.log(`| ${row.set} | – | – | – | – | – | skipped: ${row.skipped} |`);
   else console.log(`| ${row.set} | ${row.docs} | ${f(row.f1)} | ${f(row.precision)} | ${f(row.recall)} | ${f(row.silent)} | ${row.seconds.toFixed(0)} s |`);
+}
+// Issue 19's measures: item count exact per document with labelled items, the members' f1, and the
+// share of documents labelled with items, net and gross whose predicted items add up to one of them.
+console.log('\n## Line items\n');
+console.log(`| set | docs with items | count exact | ${ITEM_MEMBERS.join(' | ')} | items add up |`);
+console.log(`|---|---:|---:|${ITEM_MEMBERS.map(() => '---:').join('|')}|---:|`);
+const g = (x) => (x === null ? '–' : f(x));
+for (const { set, items } of summary.filter((r) => r.items)) {
+  console.log(`| ${set} | ${items.docs} | ${g(items.countExact)} | ${ITEM_MEMBERS.map((m) => g(items[m])).join(' | ')} | ${g(items.addUp)} of ${items.withBoth} |`);
 }
 
 /**
@@ -107,11 +117,11 @@ function once(name, extract) {
 }
 
 /** Scores one set, prints the scorer's report, and adds the set's row to the summary. */
-function measure(title, gold, { pred, seconds }) {
+function measure(title, gold, docs, { pred, seconds }) {
   const { printed, figures } = score(scorer, gold, pred, `${pred}.score.json`, values['show-misses']);
   console.log(`\n## ${title}: ${seconds.toFixed(1)} s\n`);
   process.stdout.write(printed);
-  summary.push({ set: title, seconds, ...combine([figures]) });
+  summary.push({ set: title, seconds, ...combine([figures]), items: lineItemFigures([{ docs, pred, report: figures }]) });
 }
 
 /**
@@ -154,7 +164,11 @@ async function blindFolds() {
   const seenAll = combine(Object.values(seenReports));
   const blindAll = combine(Object.values(blindReports));
   console.log(`| **all** | ${docs.length} | ${f(seenAll.f1)} | ${f(blindAll.f1)} |`);
-  summary.push({ set: `blind folds (k=${k}, corpus page + words)`, seconds, ...blindAll });
+  const items = lineItemFigures([
+    { docs: corpusDocs, pred: join(blind, 'corpus'), report: blindReports.corpus },
+    { docs: wordsDocs, pred: join(blind, 'words'), report: blindReports.words },
+  ]);
+  summary.push({ set: `blind folds (k=${k}, corpus page + words)`, seconds, ...blindAll, items });
 }
 
 function writePrediction(dir, name, outcome) {
@@ -190,7 +204,7 @@ function generated() {
   const pred = join(out, 'generated/pred');
   const seconds = generatedSeconds + extractDocuments(root, docs, pred);
   console.log(`\n(generator: ${docs.length} documents in ${generatedSeconds.toFixed(1)} s)`);
-  measure(title, docsDir, { pred, seconds });
+  measure(title, docsDir, docs, { pred, seconds });
 }
 
 function usage(message) {

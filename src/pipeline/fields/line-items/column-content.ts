@@ -69,20 +69,22 @@ export function inferColumnRoles(columns: Column[], rows: readonly Line[]): void
   if (given.length && !addsUp(columns, items)) for (const column of given) column.role = 'other';
 }
 
-/** Quantity × unit price = amount (to the cent, or to a cent per unit for rounded prices) on most rows. */
+/** Quantity × unit price (less the discount) = amount (to the cent, or to a cent per unit for rounded prices) on most rows. */
 function addsUp(columns: Column[], rows: Map<Column, Word[]>[]): boolean {
   const column = (role: ColumnRole) => columns.find((c) => c.role === role);
   const [quantity, price, amount] = [column('quantity'), column('unit_price'), column('amount')];
   if (!quantity || !price || !amount) return false;
   const value = (row: Map<Column, Word[]>, c: Column) => numbersIn(row.get(c) ?? [], undefined).find((t) => !t.percent)?.value;
-  const rate = column('vat_rate');
+  const [rate, discount] = [column('vat_rate'), column('discount')];
   const agreeing = rows.filter((row) => {
     const [q, p, a] = [value(row, quantity), value(row, price), value(row, amount)];
     if (q === undefined || p === undefined || a === undefined) return false;
-    // The amount may be the gross one: net × (1 + rate).
-    const r = rate ? numbersIn(row.get(rate) ?? [], undefined)[0]?.value : undefined;
+    // The amount may be the gross one, net × (1 + rate), and after the line's discount percentage.
+    const percent = (c: Column | undefined) => (c ? numbersIn(row.get(c) ?? [], undefined)[0]?.value : undefined);
+    const r = percent(rate);
+    const net = q * p * (1 - (percent(discount) ?? 0) / 100);
     const near = (expected: number) => Math.abs(expected - a) <= Math.max(0.011, Math.abs(q) * 0.006 * (1 + (r ?? 0) / 100));
-    return near(q * p) || (r !== undefined && near(q * p * (1 + r / 100)));
+    return near(net) || (r !== undefined && near(net * (1 + r / 100)));
   });
   return agreeing.length >= Math.max(MIN_ROWS, Math.ceil(rows.length * 0.6));
 }

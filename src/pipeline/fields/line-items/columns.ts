@@ -75,30 +75,38 @@ export function headerPhrases(line: Line): Phrase[] {
     const inCell: Phrase[] = [];
     const words = cell.words;
     let pending: Word[] = [];
+    // Where the last word went: a joiner ("/", "excl.") and the word after it go there too.
+    let current: Word[] | undefined;
     for (let i = 0; i < words.length; ) {
       const span = [3, 2, 1].map((n) => ({ n, role: i + n <= words.length ? roleOf(words.slice(i, i + n).map((w) => w.text).join(' ')) : null })).find((s) => s.role);
       const word = words[i]!;
       const previous = inCell.at(-1);
-      const joined = previous && (JOINER.test(fold(words[i - 1]?.text ?? '')) || QUALIFIER.test(fold(word.text)));
+      const joined = current && (JOINER.test(fold(words[i - 1]?.text ?? '')) || JOINER.test(fold(word.text)) || QUALIFIER.test(fold(word.text)));
       if (span && !joined) {
         // A header of its own before a capitalised one ("Kpl Yksikkö") stays apart; "Vnt. kaina" is one.
         if (pending.length && mixedCase && /^\p{Lu}/u.test(words[i]!.text) && startsHeader(pending[0]!, pending[1])) inCell.push({ role: null, words: pending.splice(0) });
         inCell.push({ role: span.role, words: [...pending, ...words.slice(i, i + span.n)] });
+        current = inCell.at(-1)!.words;
         pending = [];
         i += span.n;
         continue;
       }
+      if (joined) current!.push(word);
       // A capitalised word the lexicons do not know, in a header printed in mixed case, heads a
       // column of its own ("Yksikköhinta Veroton", "Kpl Yksikkö"); its role comes from the rows.
-      if (!joined && mixedCase && startsHeader(word, words[i + 1])) {
+      else if (mixedCase && startsHeader(word, words[i + 1])) {
         if (pending.length) inCell.push({ role: null, words: pending });
         pending = [word];
-        i++;
-        continue;
+        current = pending;
       }
       // A word cut at the line end ("Positions-", "Preis/") is finished on the line under it.
-      if (previous && (joined || !pending.length) && !/[-/]$/u.test(word.text)) previous.words.push(word);
-      else pending.push(word);
+      else if (previous && !pending.length && !/[-/]$/u.test(word.text)) {
+        previous.words.push(word);
+        current = previous.words;
+      } else {
+        pending.push(word);
+        current = pending;
+      }
       i++;
     }
     if (pending.length) inCell.push({ role: null, words: pending });

@@ -61,7 +61,12 @@ export function findLineItems(context: FieldContext, header: Draft): PageLineIte
     const headerText = (role: string) => table.columns.filter((c) => c.role === role).map((c) => c.text).join(' ');
     return { rows, amountHeader: headerText('amount'), priceHeader: headerText('unit_price'), sums: body.sums };
   });
-  if (!tables.some((t) => t.rows.length) && context.kind === 'receipt') tables.push(receiptTable(context, header));
+  if (context.kind === 'receipt' && !tables.some((t) => addsUpTo(t.rows, header))) {
+    // A till's two-line items ("Artikel  Brutto" over "Menge × E-Preis") defeat the table reading;
+    // its lines read one by one are taken when they add up and the table does not.
+    const lines = receiptTable(context, header);
+    if (!tables.some((t) => t.rows.length) || lines.rows.some((row) => row.adds)) tables.splice(0, tables.length, lines);
+  }
 
   const items: LineItem[] = [];
   const findings: LineFindings = new Map();
@@ -140,10 +145,15 @@ function namesSomething(description: string | undefined): boolean {
 /** A receipt's item lines, trusted only when they add up to the receipt's subtotal or total. */
 function receiptTable(context: FieldContext, header: Draft): Table {
   const rows = readReceiptLines(context).filter((row) => namesSomething(row.description?.value));
-  const sum = rows.reduce((total, row) => total + (row.amount?.value ?? 0), 0);
-  const adds = [header.subtotal?.value, header.total?.value].some((value) => value !== undefined && Math.abs(value - sum) < 0.015);
+  const adds = addsUpTo(rows, header);
   for (const row of rows) row.adds = adds;
   return { rows, amountHeader: '', priceHeader: '', sums: [] };
+}
+
+/** Rows whose amounts sum to the document's subtotal or total, to the cent. */
+function addsUpTo(rows: RowValues[], header: Draft): boolean {
+  const sum = rows.reduce((total, row) => total + (row.amount?.value ?? 0), 0);
+  return rows.length > 0 && [header.subtotal?.value, header.total?.value].some((value) => value !== undefined && Math.abs(value - sum) < 0.015);
 }
 
 /** A row whose quantity × price does not give its amount goes to a person, whatever was read. */

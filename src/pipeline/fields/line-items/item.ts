@@ -8,6 +8,7 @@ import type { DecimalSeparator } from '../normalize/amount.js';
 import { amountTokens, type AmountToken } from '../tokens.js';
 import { roleOf, type Column } from './columns.js';
 import { holdsItemMoney, numbersIn, PAGE_FURNITURE, wordsIn, type PlacedLine, type TableRow } from './rows.js';
+import { countFor, TIMES } from './times.js';
 
 export interface ReadValue<T> {
   value: T;
@@ -48,10 +49,15 @@ export function readRow(row: TableRow, separator: DecimalSeparator | undefined):
   if (quantity) values.quantity = quantity;
   const price = lastMoney(wordsIn(anchor, 'unit_price'), separator);
   if (price) values.price = price;
-  const rate = vatRate(wordsIn(anchor, 'vat_rate'), separator);
+  const rate = percentIn(wordsIn(anchor, 'vat_rate'), separator);
   if (rate) values.vatRate = rate;
+  const discount = percentIn(wordsIn(anchor, 'discount'), separator);
+  if (discount) values.discountPercent = discount;
   const unit = unitOf(anchor, separator);
   if (unit) values.unit = unit;
+  // "Gouda   49,29" over "3 x 16,43": the count and price printed under the name.
+  const counted = !quantity && !price && amount ? row.below.map((placed) => countFor(placed.line.words, amount.value, separator)).find(Boolean) : undefined;
+  if (counted) Object.assign(values, counted);
 
   const description = descriptionOf(row);
   const ean = eanIn(lines);
@@ -92,11 +98,12 @@ function checkArithmetic(values: RowValues): void {
   if (q && p && a) {
     // A net price times the quantity gives the amount, or the amount with the line's VAT on top.
     const withVat = values.vatRate ? 1 + values.vatRate.value / 100 : 1;
-    const prices = [p.value, values.priceBeforeDiscount?.value].filter((v): v is number => v !== undefined);
+    const discounted = p.value * (1 - (values.discountPercent?.value ?? 0) / 100);
+    const prices = [p.value, discounted, values.priceBeforeDiscount?.value].filter((v): v is number => v !== undefined);
     values.adds = prices.some((price) => near(q.value * price, a.value) || near(q.value * price * withVat, a.value));
     // "28 Std" for 27,5 hours: a quantity printed in whole units is the one the price and amount give.
-    const exact = round(a.value / p.value, 3);
-    if (!values.adds && Number.isInteger(q.value) && Math.round(exact) === q.value && near(exact * p.value, a.value)) {
+    const exact = round(a.value / discounted, 3);
+    if (!values.adds && Number.isInteger(q.value) && Math.round(exact) === q.value && near(exact * discounted, a.value)) {
       values.quantity = { value: exact, words: q.words, derived: true };
       values.adds = true;
     }
@@ -127,7 +134,7 @@ function firstNumber(words: Word[], separator: DecimalSeparator | undefined): Re
 }
 
 /** Percentage points between 0 and 100, with or without the % sign. */
-function vatRate(words: Word[], separator: DecimalSeparator | undefined): ReadValue<number> | undefined {
+function percentIn(words: Word[], separator: DecimalSeparator | undefined): ReadValue<number> | undefined {
   const token = numbersIn(words, separator).find((t) => t.value >= 0 && t.value <= 100);
   return token ? { value: token.value, words: wordsOf(words, token) } : undefined;
 }
@@ -164,7 +171,12 @@ function unitOf(anchor: PlacedLine, separator: DecimalSeparator | undefined): Re
 function descriptionOf(row: TableRow): ReadValue<string> | undefined {
   // In a table whose numbers sit mid-cell the name is the first line over them.
   const start = row.above.findIndex((placed) => cellsStartingIn(placed, (c) => c.role === 'description').length);
-  const own = start >= 0 ? cellsStartingIn(row.above[start]!, (c) => c.role === 'description') : descriptionWords(row.anchor, (c) => c.role === 'description');
+  const isDescription = (c: Column) => c.role === 'description';
+  const own = start >= 0 ? cellsStartingIn(row.above[start]!, isDescription) : descriptionWords(row.anchor, isDescription);
+  if (start < 0) {
+    own.push(...overrun(row.anchor, own));
+    own.sort((a, b) => a.box[0] - b.box[0]);
+  }
   if (own.length) {
     const words = [...own];
     let previous = own;
@@ -174,7 +186,7 @@ function descriptionOf(row: TableRow): ReadValue<string> | undefined {
       const more = cellsStartingIn(placed, (c) => c.role === 'description');
       const gap = placed.line.box[1] - previousLine.box[3];
       if (!more.length || placed.line.page !== previousLine.page || gap > (previousLine.box[3] - previousLine.box[1]) * 0.8) break;
-      if (/:/u.test(placed.line.text) || wordsIn(placed, 'position').length || !wraps(previous, more[0]!, row)) break;
+      if (/:/u.test(placed.line.text) || wordsIn(placed, 'position').length || TIMES.test(placed.line.text.trim()) || !wraps(previous, more[0]!, row)) break;
       words.push(...more);
       previous = more;
       previousLine = placed.line;
@@ -206,6 +218,19 @@ function wraps(line: Word[], next: Word, row: TableRow): boolean {
 
 function descriptionWords(placed: PlacedLine, take: (c: Column) => boolean): Word[] {
   return [...placed.words].filter(([column]) => take(column)).flatMap(([, words]) => words).filter((w) => !isEan(w.text.replace(/[^\d]/gu, '')) || /\p{L}/u.test(w.text));
+}
+
+/**
+ * The end of a name printed past its header, in the name's own cell: "Болты M8 x 40" whose "40" lies
+ * under the price header beside the price's own cell, "Eier 10 Stk" over "4 x 5,72" on a row with no
+ * count. A word alone in its column on a row with a count ("Widget 2") is that column's value.
+ */
+function overrun(anchor: PlacedLine, own: Word[]): Word[] {
+  const countless = !wordsIn(anchor, 'quantity').length && !wordsIn(anchor, 'unit').length;
+  const columnOf = (word: Word) => [...anchor.words].find(([, words]) => words.includes(word))?.[1] ?? [];
+  const start = Math.min(...own.map((w) => w.box[0]));
+  const cells = anchor.line.cells.filter((cell) => cell.words.some((w) => own.includes(w)));
+  return cells.flatMap((cell) => cell.words.filter((word) => word.box[0] > start && !own.includes(word) && (countless || columnOf(word).some((w) => !cell.words.includes(w)))));
 }
 
 /** Whole printed cells that start under a description header: a note line has no numbers of its own to split off. */

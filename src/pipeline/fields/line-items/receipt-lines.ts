@@ -13,6 +13,7 @@ import { parseAmount } from '../normalize/amount.js';
 import { dateTokens } from '../tokens.js';
 import { isEan, type RowValues } from './item.js';
 import { PAGE_FURNITURE, TOTALS } from './rows.js';
+import { multiplied, multipliesTo, TIMES } from './times.js';
 
 const NOT_AN_ITEM = new RegExp(
   `(?<![\\p{L}])(?:total|subtotal|sub total|amount|amt|paid|balance|due|qty|items?|tel|phone|fax|cashier|kassierer|receipt|beleg|change|cash|card|carte|tarjeta|kortti|karta|visa|mastercard|amex|debit|credit|auth|approval|tendered|savings|saved|discount|rabatt|coupon|points|member|${LANGUAGE.tax.tax}|tip|gratuity|service charge|rounding|thank|danke|merci|www|http|invoice|terminal|tid|mid|ref)(?![\\p{L}])`,
@@ -21,8 +22,6 @@ const NOT_AN_ITEM = new RegExp(
 /** "Product Group Summary", "Zusammenfassung": a recap of the items follows them. */
 const SUMMARY = new RegExp(LANGUAGE.table.summary, 'u');
 const TAX_FLAG = /^(?:<[a-z]>|\([a-z]\)|[a-z]|\*|[a-z]\*)$/iu;
-/** "2 x 3.50" or "0,826 kg x 8,49" (per kilogram: "EUR/kg" may follow) on a line of its own. */
-const TIMES = /^(\d+(?:[.,]\d+)?)\s*(?:\p{L}{1,4}\.?\s*)?(?:x|@|\*|×)\s*([$€£]?\s?\d+[.,]\d{2,3})(?:\s*\S{1,4}\/\p{L}{1,4})?$/iu;
 /** "2 x 3.50   7.00" under its name. */
 const TIMES_AMOUNT = /^(\d+(?:[.,]\d+)?)\s*(?:x|@|\*|×)\s*([$€£]?\s?\d+[.,]\d{2,3})\s+([$€£]?\s?\d+[.,]\d{2})(?:\s+\S{1,3})?$/iu;
 
@@ -176,13 +175,4 @@ function unitPriceAtEnd(words: Word[], separator: DecimalSeparator | undefined):
   if (!marker || !printed || !/^[@&8©]$/u.test(marker.text) || !/^[$€£]?\d+[.,]\d{2,3}$/u.test(printed.text)) return undefined;
   const price = parseAmount(printed.text, separator);
   return price ? { value: price.value, words: [marker, printed], marker: marker.text } : undefined;
-}
-
-const multipliesTo = (quantity: number, price: number, amount: number) => Math.abs(quantity * price - amount) <= Math.max(0.015, Math.abs(amount) * 0.001);
-
-function multiplied(match: RegExpExecArray, words: Word[], separator: DecimalSeparator | undefined): Pick<RowValues, 'quantity' | 'price'> | undefined {
-  const quantity = parseAmount(match[1]!, separator);
-  const price = parseAmount(match[2]!, separator);
-  if (!quantity || !price) return undefined;
-  return { quantity: { value: quantity.value, words }, price: { value: price.value, words } };
 }
