@@ -8,7 +8,7 @@ import type { DecimalSeparator } from '../normalize/amount.js';
 import { amountTokens, type AmountToken } from '../tokens.js';
 import { roleOf, type Column } from './columns.js';
 import { holdsItemMoney, numbersIn, PAGE_FURNITURE, wordsIn, type PlacedLine, type TableRow } from './rows.js';
-import { countFor, TIMES } from './times.js';
+import { countAtEnd, countFor, TIMES } from './times.js';
 
 export interface ReadValue<T> {
   value: T;
@@ -39,8 +39,8 @@ const DISCOUNT = /(?<![\p{L}])(?:abzgl|abzuglich|rabatt|nachlass|discount|remise
 const BUYER_CODE = /(?<![\p{L}])(?:ihre|kunde\p{L}*|your|customer|buyer|client|votre|vos|klient\p{L}*|asiakas)/u;
 
 export function readRow(row: TableRow, separator: DecimalSeparator | undefined): RowValues {
-  const { anchor } = row;
-  const lines = [...row.above, anchor, ...row.below];
+  const anchor = withoutOverrun(row.anchor);
+  const lines = [...row.above, row.anchor, ...row.below];
   const values: RowValues = { page: anchor.line.page, adds: true };
 
   const amount = lastMoney(wordsIn(anchor, 'amount'), separator) ?? amountBelow(row, separator);
@@ -59,7 +59,13 @@ export function readRow(row: TableRow, separator: DecimalSeparator | undefined):
   const counted = !quantity && !price && amount ? row.below.map((placed) => countFor(placed.line.words, amount.value, separator)).find(Boolean) : undefined;
   if (counted) Object.assign(values, counted);
 
-  const description = descriptionOf(row);
+  let description = descriptionOf(row);
+  // "Bananen 3 x 6,63   19,89": the count and price printed after the name, in its column.
+  const tail = !values.quantity && !values.price && amount && description ? countAtEnd(description.words, amount.value, separator) : undefined;
+  if (tail) {
+    Object.assign(values, tail.counts);
+    description = described(description!.words.slice(0, -tail.length));
+  }
   const ean = eanIn(lines);
   if (ean) values.ean = ean;
   const code = codeIn(lines, ean?.value);
@@ -110,8 +116,9 @@ function checkArithmetic(values: RowValues): void {
   } else if (q && a && !p && q.value !== 0) {
     values.price = { value: round(a.value / q.value, 4), words: [], derived: true };
   } else if (p && a && !q && p.value !== 0) {
-    const quantity = round(a.value / p.value, 3);
-    if (near(quantity * p.value, a.value)) values.quantity = { value: quantity, words: [], derived: true };
+    const price = p.value * (1 - (values.discountPercent?.value ?? 0) / 100);
+    const quantity = round(a.value / price, 3);
+    if (near(quantity * price, a.value)) values.quantity = { value: quantity, words: [], derived: true };
   }
 }
 
@@ -230,7 +237,15 @@ function overrun(anchor: PlacedLine, own: Word[]): Word[] {
   const columnOf = (word: Word) => [...anchor.words].find(([, words]) => words.includes(word))?.[1] ?? [];
   const start = Math.min(...own.map((w) => w.box[0]));
   const cells = anchor.line.cells.filter((cell) => cell.words.some((w) => own.includes(w)));
-  return cells.flatMap((cell) => cell.words.filter((word) => word.box[0] > start && !own.includes(word) && (countless || columnOf(word).some((w) => !cell.words.includes(w)))));
+  const spilled = (word: Word, cell: Word[]) => (countless && /\p{L}/u.test(word.text)) || columnOf(word).some((w) => !cell.includes(w));
+  return cells.flatMap((cell) => cell.words.filter((word) => word.box[0] > start && !own.includes(word) && spilled(word, cell.words)));
+}
+
+/** The row's line without the end of its name, which other columns' values must not take ("Röstung 1 kg   8 Stk"). */
+function withoutOverrun(anchor: PlacedLine): PlacedLine {
+  const spilled = new Set(overrun(anchor, descriptionWords(anchor, (c) => c.role === 'description')));
+  if (!spilled.size) return anchor;
+  return { line: anchor.line, words: new Map([...anchor.words].map(([column, words]) => [column, words.filter((w) => !spilled.has(w))])) };
 }
 
 /** Whole printed cells that start under a description header: a note line has no numbers of its own to split off. */

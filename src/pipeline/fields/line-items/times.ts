@@ -24,3 +24,12 @@ export function countFor(words: Word[], amount: number, separator: DecimalSepara
   const counts = match ? multiplied(match, words, separator) : undefined;
   return counts && multipliesTo(counts.quantity!.value, counts.price!.value, amount) ? counts : undefined;
 }
+
+/** "Bananen 3 x 6,63", "Roggenbrot 1,264 kg x 5,46": a count and price closing a name, when they multiply to `amount`. */
+export function countAtEnd(words: Word[], amount: number, separator: DecimalSeparator | undefined): { counts: Pick<RowValues, 'quantity' | 'price'>; length: number } | undefined {
+  for (let length = 3; length <= 4 && length < words.length; length++) {
+    const counts = countFor(words.slice(-length), amount, separator);
+    if (counts) return { counts, length };
+  }
+  return undefined;
+}
