@@ -25,7 +25,7 @@ export function lineItemFigures(parts) {
       const gold = doc.label;
       if (!gold.line_items?.length || typeof gold.subtotal !== 'number' || typeof gold.total !== 'number') continue;
       withBoth++;
-      const items = predictedItems(join(pred, doc.folder, `${doc.name}.json`));
+      const items = predictedItems(pred, doc);
       if (items && itemsAddUp(items, gold)) addingUp++;
     }
   }
@@ -39,8 +39,10 @@ function f1(c) {
   return precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
 }
 
-function predictedItems(path) {
-  if (!existsSync(path)) return null;
+// Where the scorer looks: PRED/<folder>/<name>.json, else PRED/<name>.json.
+function predictedItems(pred, doc) {
+  const path = [join(pred, doc.folder, `${doc.name}.json`), join(pred, `${doc.name}.json`)].find((p) => existsSync(p));
+  if (!path) return null;
   let v = JSON.parse(readFileSync(path, 'utf8'));
   if (v?.data?.extraction) v = v.data;
   const items = (v?.extraction ?? v)?.line_items;

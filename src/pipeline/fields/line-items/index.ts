@@ -117,18 +117,24 @@ export function findLineItems(context: FieldContext, header: Draft): PageLineIte
 /**
  * A table that closes with a sum line must add up to it (or to the document's subtotal or total, for
  * a sum line that already holds allowances); the rows of a table continued under a header repeated
- * on the next page count towards the sum that closes it. One that does not add up is misread
+ * on the next page count towards the sum that closes it, and a page closed by its carried subtotal
+ * counts towards the last page's sum when that sum runs over all pages. One that does not add up is misread
  * somewhere, so its lines go to a person instead of being forced to fit.
  */
 function checkSums(tables: Table[], header: Draft): string[] {
   const warnings: string[] = [];
   let open: RowValues[] = [];
+  let all: RowValues[] = [];
+  const sum = (rows: RowValues[]) => round(rows.reduce((total, row) => total + (row.amount?.value ?? 0), 0));
   for (const table of tables) {
     open = [...open, ...table.rows];
+    all = [...all, ...table.rows];
     if (!table.sums.length) continue;
-    const lines = round(open.reduce((total, row) => total + (row.amount?.value ?? 0), 0));
+    const lines = sum(open);
     const targets = [...table.sums, header.subtotal?.value, header.total?.value];
-    if (open.length && !targets.some((value) => typeof value === 'number' && Math.abs(value - lines) <= 0.005)) {
+    const reaches = (value: number) => targets.some((target) => typeof target === 'number' && Math.abs(target - value) <= 0.005);
+    // The last page's sum line may add the pages before it, each closed by its carried subtotal.
+    if (open.length && !reaches(lines) && !reaches(sum(all))) {
       for (const row of open) row.adds = false;
       warnings.push(`line_items_do_not_add_up: the lines sum to ${lines}, the table's sum line prints ${table.sums.join(' / ')}`);
     }

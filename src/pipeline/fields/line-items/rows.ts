@@ -40,8 +40,8 @@ const opensSum = (cell: string) => SUM_LABELS.some((label) => label.exec(cell)?.
 const NEXT_SECTION = new RegExp(`^${TABLE.sections}`, 'u');
 /** Carried-forward lines between pages are sums, not items. */
 const CARRIED = new RegExp(`^${TABLE.carried}`, 'u');
-/** Page headers and footers that a table running over a page break passes ("Page 2", "Страница 1 из 2", "1/2 psl."). */
-export const PAGE_FURNITURE = new RegExp(`copyright|©|\\(c\\)|${TABLE.page} \\d|^\\d+ ?\\/ ?\\d+ ${TABLE.page}`, 'u');
+/** Page headers and footers that a table running over a page break passes ("Page 2", "Страница 1 из 2", "1/2. lpp."). */
+export const PAGE_FURNITURE = new RegExp(`copyright|©|\\(c\\)|${TABLE.page} \\d|^\\d+ ?\\/ ?\\d+\\.? ${TABLE.page}`, 'u');
 /** "REMISE : REMISE COMMERCIALE", "Charge: freight": an allowance or charge on the whole document (EN 16931 BG-20/21). */
 const ALLOWANCE = /^(?:remise|rabais|charge|frais|discount|allowance|surcharge|zuschlag|abschlag|nachlass)\s?:/u;
 /** "Bruttopreis : 4,00", "Description: Repair": a label and its value is a note under a row, never a row. */
