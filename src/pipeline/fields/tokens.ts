@@ -13,7 +13,7 @@ export interface AmountToken {
 }
 
 const AMOUNT =
-  /(?<![\p{L}\d.,])(?:\(\s*)?[-−–]?\s?(?:[€$£]\s?)?\d{1,3}(?:(?:[ \u00a0\u202f.,'’])\d{3})*(?:[.,]\d{1,4})?(?:\s?[-−–])?(?:\s*\))?(?![\d\p{L}])|(?<![\p{L}\d.,])[-−–]?\d+(?:[.,]\d{1,4})?(?![\d\p{L}])/gu;
+  /(?<![\p{L}\d.,])(?:\(\s*)?[-−–]?\s?(?:[€$£]\s?)?\d{1,3}(?:(?:[ \u00a0\u202f.,'’])\d{3})*(?:[.,]\d{1,4})?(?:\s?[-−–])?(?:\s*\))?(?![\d\p{L}])|(?<![\p{L}\d.,])[-−–]?\d+(?:[.,]\d{1,4})?(?:[-−–](?![\d\p{L}]))?(?![\d\p{L}])/gu;
 
 /** A currency code printed against its amount ("RM53.60", "EUR12,50", the rand's "R120.00"), blanked to the same length so indexes hold. */
 const GLUED_CURRENCY = /(?<![\p{L}])(?:RM|Rs\.?|R|EUR|USD|GBP|CHF|SEK|NOK|DKK|PLN|CZK|HUF|SGD|MYR|INR)(?=[-−–]?\d)/gu;

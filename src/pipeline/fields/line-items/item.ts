@@ -8,7 +8,7 @@ import type { DecimalSeparator } from '../normalize/amount.js';
 import { amountTokens, type AmountToken } from '../tokens.js';
 import { roleOf, type Column } from './columns.js';
 import { holdsItemMoney, numbersIn, PAGE_FURNITURE, wordsIn, type PlacedLine, type TableRow } from './rows.js';
-import { countAtEnd, countFor, TIMES } from './times.js';
+import { countAtEnd, countFor, multipliesTo, TIMES } from './times.js';
 
 export interface ReadValue<T> {
   value: T;
@@ -55,11 +55,17 @@ export function readRow(row: TableRow, separator: DecimalSeparator | undefined):
   if (discount) values.discountPercent = discount;
   const unit = unitOf(anchor, separator);
   if (unit) values.unit = unit;
-  // "Gouda   49,29" over "3 x 16,43": the count and price printed under the name.
-  const counted = !quantity && !price && amount ? row.below.map((placed) => countFor(placed.line.words, amount.value, separator)).find(Boolean) : undefined;
-  if (counted) Object.assign(values, counted);
-
+  // "Gouda   49,29" over "3 x 16,43": the count and price printed under the name. Where the row's
+  // own numbers do not give its amount ("Kananmunat 10 kpl   26,28" over "4 x 6,57"), they are the name's.
+  const counted = amount ? row.below.map((placed) => countFor(placed.line.words, amount.value, separator)).find(Boolean) : undefined;
+  const ownCount = quantity && price && amount && multipliesTo(quantity.value, price.value, amount.value);
   let description = descriptionOf(row);
+  if (counted && !ownCount) {
+    Object.assign(values, counted);
+    if (quantity || price) description = described(cellsStartingIn(row.anchor, (c) => c.role === 'description')) ?? description;
+    if (unit && (quantity || price)) delete values.unit;
+  }
+
   // "Bananen 3 x 6,63   19,89": the count and price printed after the name, in its column.
   const tail = !values.quantity && !values.price && amount && description ? countAtEnd(description.words, amount.value, separator) : undefined;
   if (tail) {
