@@ -492,3 +492,115 @@ Totalt                                          192,86`);
     assert.deepEqual(items.map((i) => [i.description, i.quantity, i.net_unit_price, i.subtotal]), [['Kartonger', 22, 8.27, 181.94]]);
   });
 });
+
+describe('line items on layouts the rules were not written on (issue 19 classes)', () => {
+  const read = (items: ReturnType<typeof itemsOf>['items']) =>
+    items.map((i) => [i.description, i.quantity, i.net_unit_price ?? i.unit_price, i.discount_percent, i.subtotal ?? i.total]);
+
+  it('keeps a header the lexicons half-know, joined by a slash, as one column ("Toode / teenus")', () => {
+    const [header] = findHeaders(documentOf([`Toode / teenus              Kogus     Ühiku hind   KM %    Summa
+Kontoritool                 2         150,00       22 %    300,00`]));
+    assert.deepEqual(header!.columns.map((c) => [c.role, c.text]), [
+      ['description', 'Toode / teenus'],
+      ['quantity', 'Kogus'],
+      ['unit_price', 'Ühiku hind'],
+      ['vat_rate', 'KM %'],
+      ['amount', 'Summa'],
+    ]);
+  });
+
+  it('reads an upper-case header with a discount column and an unknown barcode column, the amounts after discount', () => {
+    const { items, warnings } = itemsOf(`PRECE / PAKALPOJUMS       SVĪTRKODS        CENA DAUDZUMS ATL. %   PVN LIKME   KOPĀ
+Skrūves M8 x 40           2195675510003     5,38   8 gab.   5 %     21 %       40,89
+Uzkopšanas pakalpojumi                    206,07   4 st.    20 %    21 %      659,42
+Kopā bez PVN:                                                                  700,31`, { subtotal: 700.31, total: 847.38 });
+    assert.deepEqual(warnings, []);
+    assert.deepEqual(read(items), [
+      ['Skrūves M8 x 40', 8, 5.38, 5, 40.89],
+      ['Uzkopšanas pakalpojumi', 4, 206.07, 20, 659.42],
+    ]);
+  });
+
+  it('reads the count printed under each name of a till table with a stacked header', () => {
+    const { items } = itemsOf(`RECHNUNG
+Artikel                 Brutto
+Menge × E-Preis
+Gouda                    49,29
+3 x 16,43
+Eier 10 Stk              22,88
+4 x 5,72
+Tomaten                   1,04
+0,173 kg x 6,04
+Umsatzsteuer:            11,47
+Endbetrag:               73,21 EUR`, { total: 73.21 }, {});
+    assert.deepEqual(read(items), [
+      ['Gouda', 3, 16.43, null, 49.29],
+      ['Eier 10 Stk', 4, 5.72, null, 22.88],
+      ['Tomaten', 0.173, 6.04, null, 1.04],
+    ]);
+  });
+
+  it('takes a count line under the name over numbers in the name ("Kananmunat 10 kpl" over "4 x 6,57")', () => {
+    const { items } = itemsOf(`LASKU
+Nimike                  Verollinen
+Kpl × Yksikköhinta
+Ruisleipä                    31,12
+4 x 7,78
+Kananmunat 10 kpl            26,28
+4 x 6,57
+Yhteensä:                    57,40 €`, { total: 57.4 });
+    assert.deepEqual(read(items), [
+      ['Ruisleipä', 4, 7.78, null, 31.12],
+      ['Kananmunat 10 kpl', 4, 6.57, null, 26.28],
+    ]);
+  });
+
+  it('reads a count and price printed after the name in the name\'s column', () => {
+    const { items } = itemsOf(`Beschreibung                          Bruttobetrag
+Bananen 3 x 6,63                             19,89
+Roggenbrot 1,264 kg x 5,46                    6,90
+Rechnungsbetrag                              26,79 €`, { total: 26.79 });
+    assert.deepEqual(read(items), [
+      ['Bananen', 3, 6.63, null, 19.89],
+      ['Roggenbrot', 1.264, 5.46, null, 6.9],
+    ]);
+  });
+
+  it('keeps the end of a long name out of the quantity column beside the row\'s own count', () => {
+    const { items } = itemsOf(`ARTIKEL                            ANZ.  EINHEIT   EINZELPREIS MWST. %   GESAMT
+Kaffeebohnen, mittlere Röstung 1 kg  8  Stk          57,90     7 %     463,20
+Summe netto:                                                         463,20`, { subtotal: 463.2, total: 495.62 });
+    assert.deepEqual(read(items), [['Kaffeebohnen, mittlere Röstung 1 kg', 8, 57.9, null, 463.2]]);
+  });
+
+  it('passes page furniture and a carried subtotal between pages, and checks the last page\'s sum over all pages', () => {
+    const { items, warnings } = itemsOf([
+      `Описание                     Цена    Кол-во    НДС %     Итого
+Монтаж и настройка           10,00      2       20 %      20,00
+Доставка                      5,00      1       20 %       5,00
+Промежуточный итог, продолжение:                          25,00
+Страница 1 из 2`,
+      `Описание                     Цена    Кол-во    НДС %     Итого
+Перенос с предыдущей страницы:                            25,00
+Услуги уборки                 7,50      2       20 %      15,00
+Сумма без НДС                                             40,00`,
+    ], { subtotal: 40, total: 48 });
+    assert.deepEqual(warnings, []);
+    assert.deepEqual(read(items), [
+      ['Монтаж и настройка', 2, 10, null, 20],
+      ['Доставка', 1, 5, null, 5],
+      ['Услуги уборки', 2, 7.5, null, 15],
+    ]);
+  });
+
+  it('reads a credit note\'s trailing minus on an amount printed without thousands grouping', () => {
+    const { items } = itemsOf(`Artikel                  Anz.  Einheit   Preis     Betrag   MwSt. %
+Buchhaltungsleistungen    9-   Std      159,86  1438,74-      0 %
+Tonerkartusche schwarz   18-   Stk       11,21   201,78-      0 %
+Zwischensumme netto:                            1640,52-`, { subtotal: -1640.52, total: -1640.52 });
+    assert.deepEqual(read(items), [
+      ['Buchhaltungsleistungen', -9, 159.86, null, -1438.74],
+      ['Tonerkartusche schwarz', -18, 11.21, null, -201.78],
+    ]);
+  });
+});
