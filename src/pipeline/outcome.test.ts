@@ -2,13 +2,19 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Compile } from 'typebox/compile';
 import { DocumentFields } from '../schemas/document-fields.schema.js';
-import { draftFromValues, setField, type DraftValues } from './fields/draft.js';
+import type { LineItem } from '../schemas/document-fields.schema.js';
+import { draftFromValues, setField, type DraftValues, type FieldValue } from './fields/draft.js';
+import type { Found } from './fields/found.js';
 import { buildOutcomeFields } from './outcome.js';
 import { dropInvalidValues } from './valid-extraction.js';
 
 const read = (values: DraftValues) =>
   draftFromValues(values, (_, value) => ({ value, confidence: 0.9, status: 'read', evidence: { page: 1, box: [10, 10, 20, 20], confidence: 1 } }));
 const valid = Compile(DocumentFields);
+const lineItem = (values: Partial<LineItem>): LineItem => ({
+  description: null, code: null, ean: null, quantity: null, unit: null, unit_price: null, net_unit_price: null, discount_percent: null,
+  discount_amount: null, subtotal: null, vat_rate: null, vat_amount: null, total: null, amount: null, ...values,
+});
 
 describe('outcome', () => {
   it('nests the draft as DocumentFields, with confidence, status and region per path', () => {
@@ -22,6 +28,22 @@ describe('outcome', () => {
     assert.deepEqual(Object.keys(outcome.field_confidence), ['banks[0].iban', 'total', 'vendor.name']);
     assert.deepEqual(outcome.regions!['vendor.name'], { page: 1, box: [10, 10, 20, 20], normalized_value: 'ACME Ltd' });
     assert.deepEqual(outcome.warnings, []);
+  });
+
+  it('gives each line item one enclosing region around its members, on the page holding most of them', () => {
+    const at = (page: number, box: [number, number, number, number]): Found<FieldValue> => ({ value: 1, confidence: 0.9, status: 'read', evidence: { page, box, confidence: 1 } });
+    const findings = new Map<string, Found<FieldValue>>([
+      ['line_items[0].description', at(1, [100, 300, 260, 312])],
+      ['line_items[0].subtotal', at(1, [880, 302, 926, 314])],
+      ['line_items[0].vat_rate', { value: 19, confidence: 0.9, status: 'derived' }],
+      ['line_items[1].description', at(1, [100, 960, 200, 972])],
+      ['line_items[1].quantity', at(2, [600, 80, 610, 92])],
+      ['line_items[1].subtotal', at(2, [880, 80, 926, 92])],
+    ]);
+    const outcome = buildOutcomeFields(read({}), [lineItem({ description: 'Tea', subtotal: 1, vat_rate: 19 }), lineItem({ description: 'Cups', quantity: 1, subtotal: 1 })], findings);
+    assert.deepEqual(outcome.regions!['line_items[0]'], { page: 1, box: [100, 300, 926, 314] });
+    assert.deepEqual(outcome.regions!['line_items[1]'], { page: 2, box: [600, 80, 926, 92] });
+    assert.equal(outcome.field_status['line_items[0].vat_rate']!.status, 'derived');
   });
 
   it('gives a VAT group every member the schema requires: a rate the e-invoice leaves out is null, an empty group all null', () => {

@@ -34,6 +34,7 @@ export function buildOutcomeFields(draft: Draft, lineItems: DocumentFields['line
       regions[path] = { page: found.evidence.page, box: found.evidence.box.map((v) => round(v, 1)), normalized_value: found.value };
     }
   }
+  Object.assign(regions, itemRegions(regions));
   for (const [name, nulls] of Object.entries(REQUIRED_NULLS)) {
     const member = extraction[name];
     // Array.from visits an element nothing was found for (an e-invoice's empty VAT group): it is all nulls, not a hole.
@@ -59,6 +60,27 @@ export function buildOutcomeFields(draft: Draft, lineItems: DocumentFields['line
     confidence: round(key.reduce((a, b) => a + b, 0) / key.length),
     warnings: dropped.map((d) => `invalid_value_dropped: ${d.path} ${d.problem}; an engine error, the value is left out and the other fields stand`),
   };
+}
+
+/**
+ * One enclosing box per line item ("line_items[3]"), around the regions of its members on the page
+ * where it has most of them (a row a page break cut in two is shown where it starts).
+ */
+function itemRegions(regions: Record<string, Region>): Record<string, Region> {
+  const members = new Map<string, Region[]>();
+  for (const [path, region] of Object.entries(regions)) {
+    const item = /^line_items\[\d+\]/u.exec(path)?.[0];
+    if (item) members.set(item, [...(members.get(item) ?? []), region]);
+  }
+  return Object.fromEntries(
+    [...members].map(([item, list]) => {
+      const count = (page: number) => list.filter((r) => r.page === page).length;
+      const page = list.map((r) => r.page).reduce((best, p) => (count(p) > count(best) ? p : best));
+      const boxes = list.filter((r) => r.page === page).map((r) => r.box);
+      const box = [Math.min(...boxes.map((b) => b[0]!)), Math.min(...boxes.map((b) => b[1]!)), Math.max(...boxes.map((b) => b[2]!)), Math.max(...boxes.map((b) => b[3]!))];
+      return [item, { page, box }];
+    }),
+  );
 }
 
 /** Puts a value where its key says, making the objects and arrays on the way. */

@@ -123,7 +123,7 @@ export function DocumentScreen({ id }: { id: string }) {
                 return (
                   <div
                     key={path}
-                    class={`region ${review.has(path) ? 'review' : ''} ${focus === path ? 'focus' : ''}`}
+                    class={`region ${/^line_items\[\d+\]$/u.test(path) ? 'item' : ''} ${review.has(path) ? 'review' : ''} ${focus === path ? 'focus' : ''}`}
                     data-field={path}
                     title={path}
                     style={{ left: `${x0 / 10}%`, top: `${y0 / 10}%`, width: `${(x1 - x0) / 10}%`, height: `${(y1 - y0) / 10}%` }}
