@@ -35,7 +35,7 @@ export interface RowValues {
 }
 
 const PRICE_BEFORE_DISCOUNT = /(?:bruttopreis|listenpreis|brut|gross price|list price|prix brut|prix catalogue)\s*:?\s*/u;
-const DISCOUNT = /(?<![\p{L}])(?:abzgl|abzuglich|rabatt|nachlass|discount|remise|rabais|reduction|allowance|nuolaid|alennus|atlaide|nuolaida|rabat|upust|descuento|korting|скидка)/u;
+export const DISCOUNT = /(?<![\p{L}])(?:abzgl|abzuglich|rabatt|nachlass|discount|remise|rabais|reduction|allowance|nuolaid|alennus|atlaide|nuolaida|rabat|upust|descuento|korting|скидка)/u;
 const BUYER_CODE = /(?<![\p{L}])(?:ihre|kunde\p{L}*|your|customer|buyer|client|votre|vos|klient\p{L}*|asiakas)/u;
 
 export function readRow(row: TableRow, separator: DecimalSeparator | undefined): RowValues {
@@ -100,9 +100,14 @@ export function applyDiscount(values: RowValues, discount: PlacedLine, separator
   const percent = tokens.find((t) => t.percent);
   const money = lastMoney(wordsIn(discount, 'amount'), separator);
   if (!money) return;
-  values.discountAmount = { value: Math.abs(money.value), words: money.words };
+  reduceBy(values, money);
   if (percent) values.discountPercent = { value: Math.abs(percent.value), words: discount.line.words };
-  if (values.amount) values.amount = { value: round(values.amount.value - Math.abs(money.value), 4), words: [...values.amount.words, ...money.words], derived: true };
+}
+
+/** The row's discount: kept as printed, and taken off its amount. */
+export function reduceBy(values: RowValues, discount: ReadValue<number>): void {
+  values.discountAmount = { value: Math.abs(discount.value), words: discount.words };
+  if (values.amount) values.amount = { value: round(values.amount.value - Math.abs(discount.value), 4), words: [...values.amount.words, ...discount.words], derived: true };
 }
 
 function checkArithmetic(values: RowValues): void {

@@ -593,6 +593,26 @@ Summe netto:                                                         463,20`, { 
     ]);
   });
 
+  it('attaches a till\'s discount line to the item above it and keeps a deposit return as its own negative line', () => {
+    const { items } = itemsOf(`REWE Markt GmbH
+Kassenbon
+MILCH 1,5%                 1,19 A
+BANANEN                    2,49 B
+Rabatt                    -0,50 B
+LEERGUT                   -0,75 A
+
+Rabatt gesamt             -0,30
+SUMME                      2,13`, { total: 2.13 });
+    assert.deepEqual(
+      items.map((i) => [i.description, i.discount_amount, i.total]),
+      [
+        ['MILCH 1,5%', null, 1.19],
+        ['BANANEN', 0.5, 1.99],
+        ['LEERGUT', null, -0.75],
+      ],
+    );
+  });
+
   it('reads a credit note\'s trailing minus on an amount printed without thousands grouping', () => {
     const { items } = itemsOf(`Artikel                  Anz.  Einheit   Preis     Betrag   MwSt. %
 Buchhaltungsleistungen    9-   Std      159,86  1438,74-      0 %

@@ -11,7 +11,7 @@ import { LANGUAGE } from '../../language/lexicon.js';
 import type { DecimalSeparator } from '../normalize/amount.js';
 import { parseAmount } from '../normalize/amount.js';
 import { dateTokens } from '../tokens.js';
-import { isEan, type RowValues } from './item.js';
+import { DISCOUNT, isEan, reduceBy, type RowValues } from './item.js';
 import { PAGE_FURNITURE, TOTALS } from './rows.js';
 import { multiplied, multipliesTo, TIMES } from './times.js';
 
@@ -71,6 +71,14 @@ export function readReceiptLines(context: FieldContext): RowValues[] {
       name = undefined;
       continue;
     }
+    // "Rabatt  -0,50" under "BANANEN  2,49": that item's discount, not an item of its own.
+    const discount = rows.length && DISCOUNT.test(text) ? itemLine(line.words, line.page, separator)?.amount : undefined;
+    const reduced = rows.at(-1);
+    if (discount && reduced?.amount && discount.value < 0 && -discount.value < reduced.amount.value && rightUnder(line, reduced)) {
+      reduceBy(reduced, discount);
+      name = undefined;
+      continue;
+    }
     if (NOT_AN_ITEM.test(text) || PAGE_FURNITURE.test(text) || dateTokens(line.text, undefined).length || /\d{1,2}:\d{2}/u.test(line.text)) {
       name = undefined;
       continue;
@@ -86,6 +94,13 @@ export function readReceiptLines(context: FieldContext): RowValues[] {
     rows.push(row);
   }
   return rows;
+}
+
+/** The line follows the item's amount with no line between (a savings summary further down does not). */
+function rightUnder(line: Line, item: RowValues): boolean {
+  const word = item.amount?.words.at(-1);
+  if (!word || line.page !== item.page) return false;
+  return line.box[1] > word.box[1] && line.box[1] - word.box[3] < (word.box[3] - word.box[1]) * 1.2;
 }
 
 /** The line starts with a count of what it names ("3 Chicken Curry"). */
