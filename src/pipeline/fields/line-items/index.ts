@@ -61,6 +61,10 @@ export function findLineItems(context: FieldContext, header: Draft): PageLineIte
     const headerText = (role: string) => table.columns.filter((c) => c.role === role).map((c) => c.text).join(' ');
     return { rows, amountHeader: headerText('amount'), priceHeader: headerText('unit_price'), sums: body.sums };
   });
+  // A price list or an explainer page after the items prints a table too: when the tables before it
+  // add up to the document's sums and all of them together do not, it holds no items.
+  const adding = tables.findIndex((_, k) => addsUpTo(tables.slice(0, k + 1).flatMap((t) => t.rows), header));
+  if (adding >= 0 && adding < tables.length - 1 && !addsUpTo(tables.flatMap((t) => t.rows), header)) tables.splice(adding + 1);
   if (context.kind === 'receipt' && !tables.some((t) => addsUpTo(t.rows, header))) {
     // A till's two-line items ("Artikel  Brutto" over "Menge × E-Preis") defeat the table reading;
     // its lines read one by one are taken when they add up and the table does not.

@@ -593,6 +593,23 @@ Summe netto:                                                         463,20`, { 
     ]);
   });
 
+  it('leaves out a product table after the items that adds nothing to the document\'s sums (a price list)', () => {
+    const { items } = itemsOf([
+      `INVOICE 2025-88
+Description               Quantity    Price       Amount
+Consulting hours          10          80.00       800.00
+Travel                    1           120.00      120.00
+Subtotal                                          920.00
+VAT 20%                                           184.00
+Total                                            1104.00`,
+      `Our prices for 2026
+Product                   Quantity    Price       Amount
+Consulting hours          1           85.00        85.00
+Workshop day              1          900.00       900.00`,
+    ], { subtotal: 920, total: 1104 });
+    assert.deepEqual(items.map((i) => i.description), ['Consulting hours', 'Travel']);
+  });
+
   it('attaches a till\'s discount line to the item above it and keeps a deposit return as its own negative line', () => {
     const { items } = itemsOf(`REWE Markt GmbH
 Kassenbon
