@@ -112,10 +112,11 @@ export function reduceBy(values: RowValues, discount: ReadValue<number>): void {
 
 function checkArithmetic(values: RowValues): void {
   const { quantity: q, price: p, amount: a } = values;
+  // The price less the line's discount percentage, which the amount is printed after.
+  const discounted = p ? p.value * (1 - (values.discountPercent?.value ?? 0) / 100) : 0;
   if (q && p && a) {
     // A net price times the quantity gives the amount, or the amount with the line's VAT on top.
     const withVat = values.vatRate ? 1 + values.vatRate.value / 100 : 1;
-    const discounted = p.value * (1 - (values.discountPercent?.value ?? 0) / 100);
     const prices = [p.value, discounted, values.priceBeforeDiscount?.value].filter((v): v is number => v !== undefined);
     values.adds = prices.some((price) => near(q.value * price, a.value) || near(q.value * price * withVat, a.value));
     // "28 Std" for 27,5 hours: a quantity printed in whole units is the one the price and amount give.
@@ -126,10 +127,9 @@ function checkArithmetic(values: RowValues): void {
     }
   } else if (q && a && !p && q.value !== 0) {
     values.price = { value: round(a.value / q.value, 4), words: [], derived: true };
-  } else if (p && a && !q && p.value !== 0) {
-    const price = p.value * (1 - (values.discountPercent?.value ?? 0) / 100);
-    const quantity = round(a.value / price, 3);
-    if (near(quantity * price, a.value)) values.quantity = { value: quantity, words: [], derived: true };
+  } else if (p && a && !q && discounted !== 0) {
+    const quantity = round(a.value / discounted, 3);
+    if (near(quantity * discounted, a.value)) values.quantity = { value: quantity, words: [], derived: true };
   }
 }
 
