@@ -20,6 +20,11 @@ Banco Ejemplo · IBAN ES91 2100 0418 4502 0005 1332 · SWIFT CAIXESBB`),
     );
   });
 
+  it('reads an IBAN once when the label after it runs on in its digit groups ("… 482 SWIFT AGRIFRPP")', () => {
+    assert.deepEqual(banksOf(`Crédit Agricole
+IBAN FR76 3000 6353 6707 4481 5236 482 SWIFT AGRIFRPP`), [['FR7630006353670744815236482', 'Crédit Agricole']]);
+  });
+
   it('leaves out a label before the name, with or without its colon, but not the start of a name', () => {
     assert.deepEqual(banksOf('Domiciliation: La Banque Exemple\nIBAN: FR76 3000 6000 0112 3456 7890 189'), [['FR7630006000011234567890189', 'La Banque Exemple']]);
     assert.deepEqual(banksOf('Kreditinstitut Musterbank AG\nIBAN DE89 3704 0044 0532 0130 00'), [['DE89370400440532013000', 'Musterbank AG']]);

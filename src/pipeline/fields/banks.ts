@@ -39,7 +39,8 @@ export function findBanks(context: FieldContext): FoundBank[] {
   }
   for (const hit of findLabels(context.document, 'iban')) {
     const printed = ibanShaped(hit.rest.map((w) => w.text).join(' '));
-    if (!printed || banks.some((b) => b.iban.value === printed)) continue;
+    // "FR76 … 482 SWIFT AGRIFRPP": the IBAN read above with the next label's letters run on is the same.
+    if (!printed || banks.some((b) => printed.startsWith(b.iban.value) || b.iban.value.startsWith(printed))) continue;
     // Printed after an IBAN label but failing its checksum: kept as printed for a person to check.
     const evidence = valueText(hit.rest, hit.line.page);
     banks.push({ iban: { value: printed, confidence: 0.5, status: 'review', evidence, printed } });
