@@ -1,37 +1,40 @@
 // Utility and telecom bill fields: the service address and the metered consumption. Consumption is
-// taken only from a line that says it is a usage total, because bills print many meter readings.
+// taken only from a value its label calls the usage (the lexicons' `consumption`: "Consumption:",
+// "Verbrauchsmenge", "Kulu"), because bills print many meter readings; the label may stand before the
+// value, or head its column over it.
 import type { FieldContext } from './context.js';
 import type { Draft } from './draft.js';
-import { evidenceOf, labelledValues } from './find-labelled.js';
+import { labelledValues } from './find-labelled.js';
+import { fold } from './labels.js';
 import { amountTokens } from './tokens.js';
 
-const UNITS = /(kwh|therms?|ccf|hcf|gallons|gal|m3|m³|mwh|gb|minutes|min)\b/iu;
+/** Units of metered supply, on folded text, with the symbol the outcome gives each. */
+const UNITS: [RegExp, string][] = [
+  [/^(?:kwh|квт·?ч)$/u, 'kWh'],
+  [/^(?:mwh|мвт·?ч)$/u, 'MWh'],
+  [/^(?:m3|m³|м3|м³|cbm)$/u, 'm³'],
+  [/^therms?$/u, 'therms'],
+  [/^(?:ccf|hcf)$/u, 'CCF'],
+  [/^(?:gallons|gal)$/u, 'gal'],
+  [/^gb$/u, 'GB'],
+  [/^(?:minutes|min)$/u, 'min'],
+];
 
 export function findUtilityFields(context: FieldContext): Pick<Draft, 'service_address' | 'consumption'> {
   const out: Pick<Draft, 'service_address' | 'consumption'> = { consumption: {} };
   const address = labelledValues(context.document, 'serviceAddress').find((v) => /\d/u.test(v.value.text) && /\p{L}{2}/u.test(v.value.text));
   if (address) out.service_address = { value: address.value.text, confidence: 0.75, status: 'read', evidence: address.value };
 
-  for (const line of context.document.lines) {
-    if (!/\b(?:total usage|usage|consumption|used|verbrauch|tarbimine|kulutus|consommation)\b/iu.test(line.text)) continue;
-    const unit = UNITS.exec(line.text);
-    if (!unit) continue;
-    const before = line.text.slice(0, unit.index);
-    const value = amountTokens(before, context.separator).at(-1);
-    if (!value || value.value <= 0) continue;
-    const evidence = evidenceOf(line.words, line.page);
-    out.consumption.value = { value: value.value, confidence: 0.6, status: 'read', evidence };
-    out.consumption.unit = { value: normalUnit(unit[1]!), confidence: 0.6, status: 'read', evidence };
+  for (const { value } of labelledValues(context.document, 'consumption')) {
+    const words = value.text.split(/\s+/u);
+    const at = words.findIndex((word, i) => i > 0 && UNITS.some(([unit]) => unit.test(fold(word).replace(/[.,;:]$/u, ''))));
+    if (at < 0) continue;
+    const amount = amountTokens(words.slice(0, at).join(' '), context.separator).at(-1);
+    if (!amount || amount.value <= 0) continue;
+    const unit = UNITS.find(([pattern]) => pattern.test(fold(words[at]!).replace(/[.,;:]$/u, '')))![1];
+    out.consumption.value = { value: amount.value, confidence: 0.6, status: 'read', evidence: value };
+    out.consumption.unit = { value: unit, confidence: 0.6, status: 'read', evidence: value };
     break;
   }
   return out;
-}
-
-function normalUnit(unit: string): string {
-  const lower = unit.toLowerCase();
-  if (lower === 'kwh') return 'kWh';
-  if (lower === 'mwh') return 'MWh';
-  if (lower === 'm3' || lower === 'm³') return 'm3';
-  if (lower === 'ccf' || lower === 'hcf') return unit.toUpperCase();
-  return lower;
 }

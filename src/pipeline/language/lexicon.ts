@@ -31,6 +31,7 @@ export const LABEL_NAMES = [
   'paymentsCredits',
   'accountNumber',
   'serviceAddress',
+  'consumption',
   'iban',
   'bic',
   'bankName',
