@@ -15,14 +15,15 @@ import type { LineItem } from '../../../schemas/document-fields.schema.js';
 import { boundingBox } from '../../layout/lines.js';
 import type { Word } from '../../types.js';
 import type { FieldContext } from '../context.js';
+import { fold } from '../labels.js';
 import type { Draft, FieldValue } from '../draft.js';
 import { round, type Found } from '../found.js';
 import { findHeaders } from './columns.js';
-import { applyDiscount, isDiscountLine, readRow, type ReadValue, type RowValues } from './item.js';
+import { applyDiscount, DISCOUNT, isDiscountLine, readRow, type ReadValue, type RowValues } from './item.js';
 import { deriveLineTaxes, groupsFromLines } from './line-tax.js';
 import { amountsAreNet } from './net-or-gross.js';
 import { readReceiptLines } from './receipt-lines.js';
-import { readRows } from './rows.js';
+import { numbersIn, readRows } from './rows.js';
 
 /** What was found of each line item value, by its path ("line_items[0].total"). */
 export type LineFindings = Map<string, Found<FieldValue>>;
@@ -75,8 +76,9 @@ export function findLineItems(context: FieldContext, header: Draft): PageLineIte
   const items: LineItem[] = [];
   const findings: LineFindings = new Map();
   const warnings = checkSums(tables, header);
+  const allowances = context.document.lines.filter((line) => DISCOUNT.test(fold(line.text))).flatMap((line) => numbersIn(line.words, separator).filter((t) => !t.percent).map((t) => t.value));
   for (const table of tables) {
-    const net = amountsAreNet(table, tables, header, context.kind);
+    const net = amountsAreNet(table, tables, header, context.kind, allowances);
     for (const row of table.rows) {
       const index = items.length;
       const put = (member: keyof LineItem, read: ReadValue<FieldValue> | undefined) => {

@@ -610,6 +610,21 @@ Workshop day              1          900.00       900.00`,
     assert.deepEqual(items.map((i) => i.description), ['Consulting hours', 'Travel']);
   });
 
+  it('takes line amounts as net when the lines less a discount on the whole document are the net', () => {
+    const { items } = itemsOf(`Artikel                     Anz.   Einzelpreis   USt %      Betrag
+Kaffeebohnen                15       48,36        19 %      725,40
+Tonerkartusche               2      137,30        19 %      274,60
+Summe Positionen:                                          1000,00
+Nachlass 10 %                                              -100,00
+Summe netto:                                                900,00
+zzgl. MwSt. 19 %                                            171,00
+Summe brutto:                                              1071,00 EUR`, { subtotal: 900, total: 1071 });
+    assert.deepEqual(items.map((i) => [i.net_unit_price, i.subtotal, i.unit_price]), [
+      [48.36, 725.4, null],
+      [137.3, 274.6, null],
+    ]);
+  });
+
   it('attaches a till\'s discount line to the item above it and keeps a deposit return as its own negative line', () => {
     const { items } = itemsOf(`REWE Markt GmbH
 Kassenbon
