@@ -16,7 +16,7 @@ import { findParties, type FoundParty } from './parties.js';
 import { findPayment } from './payment.js';
 import { findTotals } from './totals.js';
 import { findUtilityFields } from './utility.js';
-import { findVatGroups, totalPrintedApart, totalsFromGroups } from './vat-groups.js';
+import { findVatGroups, rateAndVatGroups, totalPrintedApart, totalsFromGroups } from './vat-groups.js';
 
 export interface FieldResult {
   draft: Draft;
@@ -35,7 +35,7 @@ export function findFields(document: TextDocument, hints: Hints, model: ChoiceMo
   propose(draft, findTotals(context));
 
   const groups = findVatGroups(context, draft.vat_amount?.value);
-  draft.vat_rates = groups.map((group) => ({ ...group }));
+  draft.vat_rates = groups.length ? groups.map((group) => ({ ...group })) : rateAndVatGroups(context, draft.vat_amount?.value).map((group) => ({ ...group }));
   if (draft.total === undefined) propose(draft, { total: totalPrintedApart(context, groups) });
   propose(draft, totalsFromGroups(groups, { subtotal: draft.subtotal?.value, vat_amount: draft.vat_amount?.value, total: draft.total?.value }));
 

@@ -10,6 +10,23 @@ const groupsOf = (text: string, vatAmount?: number) =>
   findVatGroups(buildContext(buildTextDocument([textPage(text)]), {}), vatAmount).map((g) => [g.rate.value, g.net.value, g.vat.value]);
 
 describe('VAT groups', () => {
+  it('read a breakdown that prints each rate with its VAT and no net, when the VATs add up to the document\'s', () => {
+    const page = `Netto:                 3739,31
+Momsbelopp 12 %           31,09
+Momsbelopp 6 %            58,97
+Momsbelopp 0 %             0,00
+Momsbelopp:               90,06
+Total:                  3829,37 SEK`;
+    const groups = (text: string) => findFields(buildTextDocument([textPage(text)]), {}).draft.vat_rates.map((g) => [g.rate?.value, g.net?.value, g.vat?.value]);
+    assert.deepEqual(groups(page), [
+      [12, undefined, 31.09],
+      [6, undefined, 58.97],
+      [0, undefined, 0],
+    ]);
+    // VATs that do not add up to the document's are no breakdown.
+    assert.deepEqual(groups(page.replace('58,97', '58,79')), []);
+  });
+
   it('give a receipt whose total line is unreadable its total, when the gross is printed on another line', () => {
     const receipt = (payment: string) => `SALE
 Diesel 30.2 l            € 21.74

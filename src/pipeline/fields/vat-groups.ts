@@ -165,6 +165,27 @@ function wordAt(line: Line, index: number): Word | undefined {
 }
 
 /**
+ * "Momsbelopp 12 %   31,09" over "Momsbelopp 6 %   58,97": a breakdown that prints each rate with its
+ * VAT and no net. Lines that talk tax and hold one rate and one amount after it are the groups when
+ * their VAT adds up to the document's (the net stays unknown: a person or the line items give it).
+ */
+export function rateAndVatGroups(context: FieldContext, vatAmount: number | undefined): Pick<FoundVatGroup, 'rate' | 'vat'>[] {
+  if (vatAmount === undefined) return [];
+  const groups = new Map<number, Pick<FoundVatGroup, 'rate' | 'vat'>>();
+  for (const line of context.document.lines) {
+    const tokens = amountTokens(line.text, context.separator);
+    const rates = tokens.filter((t) => t.percent && isRate(t));
+    const money = tokens.filter((t) => !t.percent && t.decimals === 2);
+    if (rates.length !== 1 || money.length !== 1 || money[0]!.index < rates[0]!.index || !talksTax(line.text.replace(/%/gu, ''))) continue;
+    if (groups.has(rates[0]!.value)) return [];
+    const evidence = evidenceOf(line.words, line.page);
+    groups.set(rates[0]!.value, { rate: { value: rates[0]!.value, confidence: 0.8, status: 'read', evidence }, vat: { value: money[0]!.value, confidence: 0.8, status: 'read', evidence } });
+  }
+  const sum = round([...groups.values()].reduce((total, g) => total + g.vat.value, 0));
+  return groups.size && Math.abs(sum - vatAmount) <= 0.005 * groups.size ? [...groups.values()] : [];
+}
+
+/**
  * The document's net and VAT from its groups. When the page labels neither, the groups give them if their
  * gross adds up to the total ("BTW %  Grondslag  BTW bedrag  Totaal" over "21 %  41,31  8,68  49,99"); a
  * VAT amount that does not add up with the net to the total gives way to the groups' VAT that does.
