@@ -27,14 +27,19 @@ export function findUtilityFields(context: FieldContext): Pick<Draft, 'service_a
 
   for (const { value } of labelledValues(context.document, 'consumption')) {
     const words = value.text.split(/\s+/u);
-    const at = words.findIndex((word, i) => i > 0 && UNITS.some(([unit]) => unit.test(fold(word).replace(/[.,;:]$/u, ''))));
+    const at = words.findIndex((word, i) => i > 0 && unitOf(word));
     if (at < 0) continue;
     const amount = amountTokens(words.slice(0, at).join(' '), context.separator).at(-1);
     if (!amount || amount.value <= 0) continue;
-    const unit = UNITS.find(([pattern]) => pattern.test(fold(words[at]!).replace(/[.,;:]$/u, '')))![1];
+    const unit = unitOf(words[at]!)!;
     out.consumption.value = { value: amount.value, confidence: 0.6, status: 'read', evidence: value };
     out.consumption.unit = { value: unit, confidence: 0.6, status: 'read', evidence: value };
     break;
   }
   return out;
+}
+
+function unitOf(word: string): string | undefined {
+  const folded = fold(word).replace(/[.,;:]$/u, '');
+  return UNITS.find(([pattern]) => pattern.test(folded))?.[1];
 }
