@@ -131,16 +131,15 @@ function checkSums(tables: Table[], header: Draft): string[] {
   const warnings: string[] = [];
   let open: RowValues[] = [];
   let all: RowValues[] = [];
-  const sum = (rows: RowValues[]) => round(rows.reduce((total, row) => total + (row.amount?.value ?? 0), 0));
   for (const table of tables) {
     open = [...open, ...table.rows];
     all = [...all, ...table.rows];
     if (!table.sums.length) continue;
-    const lines = sum(open);
+    const lines = amountSum(open);
     const targets = [...table.sums, header.subtotal?.value, header.total?.value];
     const reaches = (value: number) => targets.some((target) => typeof target === 'number' && Math.abs(target - value) <= 0.005);
     // The last page's sum line may add the pages before it, each closed by its carried subtotal.
-    if (open.length && !reaches(lines) && !reaches(sum(all))) {
+    if (open.length && !reaches(lines) && !reaches(amountSum(all))) {
       for (const row of open) row.adds = false;
       warnings.push(`line_items_do_not_add_up: the lines sum to ${lines}, the table's sum line prints ${table.sums.join(' / ')}`);
     }
@@ -164,9 +163,11 @@ function receiptTable(context: FieldContext, header: Draft): Table {
 
 /** Rows whose amounts sum to the document's subtotal or total, to the cent. */
 function addsUpTo(rows: RowValues[], header: Draft): boolean {
-  const sum = rows.reduce((total, row) => total + (row.amount?.value ?? 0), 0);
+  const sum = amountSum(rows);
   return rows.length > 0 && [header.subtotal?.value, header.total?.value].some((value) => value !== undefined && Math.abs(value - sum) < 0.015);
 }
+
+const amountSum = (rows: RowValues[]) => round(rows.reduce((total, row) => total + (row.amount?.value ?? 0), 0));
 
 /** A row whose quantity × price does not give its amount goes to a person, whatever was read. */
 function found(read: ReadValue<FieldValue>, row: RowValues, textLayer: boolean): Found<FieldValue> {
