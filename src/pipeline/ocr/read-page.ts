@@ -5,6 +5,7 @@ import type { PageView, Word } from '../types.js';
 import type { EngineWord, OcrEngine, PageLayout, RecognizeOptions, Threshold } from './engine.js';
 import { fromGray, toGray, type GrayImage } from './gray-image.js';
 import { analysePage, type PageGeometry } from './orientation.js';
+import { despeckle, despeckled, isSpeckled } from './speckle.js';
 import { joinSplitAmounts } from './split-amounts.js';
 
 export interface PageToRead {
@@ -74,7 +75,8 @@ const COLUMN_MAX_LINE_HEIGHTS = 45;
 
 export async function readPage(engine: OcrEngine, page: PageToRead, languages: readonly string[], signal?: AbortSignal): Promise<ReadPage> {
   const warnings: string[] = [];
-  const { input, geometry, crop } = await onPaper(page, warnings);
+  const speckled = isSpeckled(page.image);
+  const { input, geometry, crop } = await onPaper(speckled ? { ...page, image: await despeckled(page.image) } : page, warnings);
   const size = (image: { width: number; height: number }, scale: number) => ({ width: round1(image.width / scale / input.unitsScale), height: round1(image.height / scale / input.unitsScale) });
   if (geometry.ink < BLANK_INK) {
     return { words: [], ...size(input.image, 1), rotated: 0, deskewed: 0, warnings: [`no_text_found: page ${input.page} looks blank`] };
@@ -94,21 +96,21 @@ export async function readPage(engine: OcrEngine, page: PageToRead, languages: r
 
   const candidates = turnCandidates(geometry);
   const first = candidates[0]!;
-  let best = await read(first, await turnAndScale(input.image, first, scale));
+  let best = await read(first, await turnAndScale(input.image, first, scale, speckled));
   const sideways = sidewaysTurn(best.words);
   if (sideways !== undefined) {
     // Tesseract reads a page on its side by itself, but its boxes then stand on end and lines run
     // down the page: turned upright, the boxes make sense to layout analysis. (If Tesseract read it
     // upside down, the guessed direction is wrong, and the weak reading below sorts that out.)
     const turn = sideways === 270 ? candidates[3]! : candidates[2]!;
-    const again = await read(turn, await turnAndScale(input.image, turn, scale));
+    const again = await read(turn, await turnAndScale(input.image, turn, scale, speckled));
     if (again.quality.score >= best.quality.score * 0.8) best = again;
   }
   if (best.quality.meanConfidence < WEAK_CONFIDENCE) {
     const others = candidates.filter((t) => t !== best.turn);
-    const better = await betterTurn(engine, input.image, [best.turn, ...others], scale, { languages, threshold, layout, ...(signal ? { signal } : {}) });
+    const better = await betterTurn(engine, input.image, [best.turn, ...others], scale, speckled, { languages, threshold, layout, ...(signal ? { signal } : {}) });
     if (better !== undefined) {
-      const again = await read(better, await turnAndScale(input.image, better, scale));
+      const again = await read(better, await turnAndScale(input.image, better, scale, speckled));
       if (again.quality.score > best.quality.score) best = again;
     }
   }
@@ -198,7 +200,7 @@ function turnCandidates(geometry: PageGeometry): number[] {
  * on such a crop (1.1–1.6 s) than an English reading of it (0.5–0.65 s); and tesseract.js has no
  * OSD in its LSTM-only build.
  */
-async function betterTurn(engine: OcrEngine, image: GrayImage, candidates: number[], scale: number, options: RecognizeOptions): Promise<number | undefined> {
+async function betterTurn(engine: OcrEngine, image: GrayImage, candidates: number[], scale: number, speckled: boolean, options: RecognizeOptions): Promise<number | undefined> {
   const small = image.width * image.height * scale * scale < SMALL_PAGE_PIXELS;
   const crop = small ? image : await toGray(fromGray(image).extract({
     left: Math.round(image.width * 0.2),
@@ -209,7 +211,7 @@ async function betterTurn(engine: OcrEngine, image: GrayImage, candidates: numbe
   const probeLanguage = options.languages.includes('eng') ? ['eng'] : options.languages.slice(0, 1);
   const scores: number[] = [];
   for (const turn of candidates) {
-    const words = await engine.recognize(await turnAndScale(crop, turn, scale), { ...options, languages: probeLanguage });
+    const words = await engine.recognize(await turnAndScale(crop, turn, scale, speckled), { ...options, languages: probeLanguage });
     scores.push(quality(words).score);
   }
   const [firstScore = 0, ...rest] = scores;
@@ -247,11 +249,13 @@ export function sidewaysTurn(words: readonly EngineWord[]): 90 | 270 | undefined
   return down >= up ? 270 : 90;
 }
 
-async function turnAndScale(image: GrayImage, turn: number, scale: number): Promise<GrayImage> {
+/** `speckled`: the page was despeckled before scaling, and is again after (speckle.ts). */
+async function turnAndScale(image: GrayImage, turn: number, scale: number, speckled: boolean): Promise<GrayImage> {
   let out = image;
   if (turn !== 0) out = await toGray(fromGray(out).rotate(turn, { background: '#ffffff' }));
   if (Math.abs(scale - 1) > 0.02) {
-    out = await toGray(fromGray(out).resize(Math.max(1, Math.round(out.width * scale)), Math.max(1, Math.round(out.height * scale)), { kernel: scale > 1 ? 'cubic' : 'lanczos3' }));
+    const scaled = fromGray(out).resize(Math.max(1, Math.round(out.width * scale)), Math.max(1, Math.round(out.height * scale)), { kernel: scale > 1 ? 'cubic' : 'lanczos3' });
+    out = await toGray(speckled ? despeckle(scaled) : scaled);
   }
   return out;
 }
