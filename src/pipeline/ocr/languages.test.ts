@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_LANGUAGES, MAX_LANGUAGES, defaultLanguages, planLanguages, toTesseractCode } from './languages.js';
+import { DEFAULT_LANGUAGES, MAX_LANGUAGES, defaultLanguages, otherScriptModels, planLanguages, toTesseractCode } from './languages.js';
 
 const ALL = ['deu', 'eng', 'est', 'fin', 'fra', 'lav', 'lit', 'pol', 'rus', 'spa', 'swe'];
 
@@ -38,4 +38,10 @@ test('too many languages are capped, and with none available English or anything
   assert.match(many.warnings.join(), /^ocr_languages_capped/);
   assert.deepEqual(planLanguages(undefined, ['fra'], 'tesseract', { LEDGERLENS_OCR_LANGUAGES: 'est' }).languages, ['fra']);
   assert.throws(() => planLanguages(undefined, [], 'tesseract', {}), /no language data/);
+});
+
+test('other scripts are offered with one installed model each, unless the page\'s languages already read them', () => {
+  assert.deepEqual(otherScriptModels(['eng', 'deu'], ['eng', 'deu', 'ukr', 'rus', 'ell']), [{ script: 'Cyrillic', model: 'rus' }, { script: 'Greek', model: 'ell' }]);
+  assert.deepEqual(otherScriptModels(['ukr', 'eng'], ['eng', 'ukr', 'rus']), []);
+  assert.deepEqual(otherScriptModels(['eng'], ['eng', 'deu']), []);
 });

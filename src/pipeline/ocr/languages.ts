@@ -86,4 +86,21 @@ export function planLanguages(requested: readonly string[] | undefined, availabl
   return { languages, warnings };
 }
 
+/**
+ * Models for print in scripts other than Latin, by Unicode script name, the most widely useful first:
+ * a page whose Latin reading looks like such print is read again with one of them (read-page.ts).
+ */
+const SCRIPT_MODELS: Readonly<Record<string, readonly string[]>> = {
+  Cyrillic: ['rus', 'ukr', 'bul', 'srp'],
+  Greek: ['ell'],
+};
+
+/** One installed model for each script that none of `languages` reads. */
+export function otherScriptModels(languages: readonly string[], available: readonly string[]): { script: string; model: string }[] {
+  return Object.entries(SCRIPT_MODELS).flatMap(([script, models]) => {
+    const model = models.find((code) => available.includes(code));
+    return model && !models.some((code) => languages.includes(code)) ? [{ script, model }] : [];
+  });
+}
+
 const unique = (codes: string[]) => [...new Set(codes)];

@@ -202,6 +202,21 @@ export function defineOcrTests(engine: 'tesseract' | 'tesseract.js', languages: 
     assert.ok(pages[0]!.words.length <= WORDS.length + 2, `stray words: ${JSON.stringify(pages[0]!.words.map((w) => w.text))}`);
   });
 
+  test(`${engine}: a Russian page is recognised from its Latin reading and read with the Russian model`, { skip: skipUnless('rus') }, async () => {
+    const lines = ['Счёт-фактура № 4330 от 10.04.2023', 'Поставщик: Северный ООО, Рига', 'Итого без НДС 5840,77', 'Всего к оплате 6578,22 EUR'];
+    const text = lines.map((line, i) => `<text x="70" y="${120 + i * 110}">${line}</text>`).join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="560"><rect width="100%" height="100%" fill="#fff"/><g font-family="DejaVu Sans" font-size="44" fill="#111">${text}</g></svg>`;
+    const { pages, warnings } = await readImageWords(await png(sharp(Buffer.from(svg))), 'image/png');
+    assert.ok(warnings.includes('ocr_language_added: page 1 holds Cyrillic print and was read with rus too'), JSON.stringify(warnings));
+    const read = pages[0]!.words.map((w) => w.text);
+    for (const word of ['Поставщик:', 'Северный', 'НДС', '5840,77', '6578,22', 'EUR']) assert.ok(read.includes(word), `${word} missing from ${JSON.stringify(read)}`);
+  });
+
+  test(`${engine}: a Latin-script page is not read with other scripts' models`, async () => {
+    const { warnings } = await readImageWords(await png(textPage()), 'image/png');
+    assert.ok(!warnings.some((w) => w.startsWith('ocr_language_added')), JSON.stringify(warnings));
+  });
+
   test(`${engine}: every page of a multi-page TIFF is read`, async () => {
     const { pages } = await readImageWords(await multiPageTiff(2), 'image/tiff');
     assert.deepEqual(pages.map((p) => p.page), [1, 2]);
