@@ -6,6 +6,7 @@ import type { ExtractionOutcome, FieldStatus, Region } from '../schemas/document
 import { fieldEntries, fieldOf, fieldPath, type Draft, type FieldKey, type FieldValue } from './fields/draft.js';
 import { round, type Found } from './fields/found.js';
 import type { LineFindings } from './fields/line-items/index.js';
+import { enclosingBox } from './layout/lines.js';
 import { dropInvalidValues } from './valid-extraction.js';
 
 type OutcomeFields = Pick<ExtractionOutcome, 'extraction' | 'field_confidence' | 'field_status' | 'review_fields' | 'regions' | 'confidence'>;
@@ -76,9 +77,7 @@ function itemRegions(regions: Record<string, Region>): Record<string, Region> {
     [...members].map(([item, list]) => {
       const count = (page: number) => list.filter((r) => r.page === page).length;
       const page = list.map((r) => r.page).reduce((best, p) => (count(p) > count(best) ? p : best));
-      const boxes = list.filter((r) => r.page === page).map((r) => r.box);
-      const box = [Math.min(...boxes.map((b) => b[0]!)), Math.min(...boxes.map((b) => b[1]!)), Math.max(...boxes.map((b) => b[2]!)), Math.max(...boxes.map((b) => b[3]!))];
-      return [item, { page, box }];
+      return [item, { page, box: enclosingBox(list.filter((r) => r.page === page).map((r) => r.box)) }];
     }),
   );
 }

@@ -69,11 +69,16 @@ function joinWords(words: Word[]): { text: string; box: Box; words: Word[] } {
 
 /** The one box around some words (regions of multi-word values use one enclosing box). */
 export function boundingBox(words: Word[]): Box {
+  return enclosingBox(words.map((w) => w.box));
+}
+
+/** The smallest box around `boxes` ([x0, y0, x1, y1] each). */
+export function enclosingBox(boxes: readonly (readonly number[])[]): Box {
   return [
-    Math.min(...words.map((w) => w.box[0])),
-    Math.min(...words.map((w) => w.box[1])),
-    Math.max(...words.map((w) => w.box[2])),
-    Math.max(...words.map((w) => w.box[3])),
+    Math.min(...boxes.map((b) => b[0]!)),
+    Math.min(...boxes.map((b) => b[1]!)),
+    Math.max(...boxes.map((b) => b[2]!)),
+    Math.max(...boxes.map((b) => b[3]!)),
   ];
 }
 
