@@ -7,7 +7,7 @@ import { ServiceError } from '../errors.js';
 import { withDecodeBudget } from '../ingest/pdf-decode-budget.js';
 import { extractFromRead } from './extract.js';
 import { readDocument } from './read-document.js';
-import { collectGarbage, returnFreedMemory } from './release-memory.js';
+import { collectGarbage, releaseAfterDocument, returnFreedMemory } from './release-memory.js';
 import { StageTimings } from './stage-timings.js';
 import type { ExtractionReply, ExtractionRequest, PageImageReply, PageImageRequest } from './types.js';
 
@@ -25,7 +25,7 @@ export default async function runExtraction(request: ExtractionRequest): Promise
   } catch (error) {
     return { ok: false, error: (await refusal(error)).toPublic(), stages: timings.seconds };
   } finally {
-    returnFreedMemory();
+    releaseAfterDocument();
   }
 }
 

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { keepLargeBuffersOutOfArenas, returnFreedMemory } from './release-memory.js';
+import { keepLargeBuffersOutOfArenas, releaseAfterDocument, returnFreedMemory } from './release-memory.js';
 
 const linuxOnly = { skip: process.platform !== 'linux' };
 
@@ -65,4 +65,17 @@ test('after a page-sized buffer is freed, later buffers of that size still go ba
 test('tuning the allocator is harmless to repeat', linuxOnly, () => {
   assert.equal(keepLargeBuffersOutOfArenas(), true);
   assert.equal(keepLargeBuffersOutOfArenas(), true);
+});
+
+test('a thread that a document left holding garbage collects it once the document is done', linuxOnly, async () => {
+  // Garbage in the V8 heap and in array buffers, as a document's page images and words leave it.
+  let garbage: unknown[] | null = Array.from({ length: 40 }, (_, i) => ({ pixels: new Uint8Array(2_000_000).fill(i), words: Array.from({ length: 5000 }, (__, k) => ({ text: `w${k}` })) }));
+  garbage = null;
+  const before = process.memoryUsage();
+  assert.ok(before.arrayBuffers > 60e6, 'nothing collected the garbage yet');
+  releaseAfterDocument();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const after = process.memoryUsage();
+  assert.ok(after.arrayBuffers < before.arrayBuffers - 60e6, `array buffers ${(before.arrayBuffers / 1e6).toFixed(0)} → ${(after.arrayBuffers / 1e6).toFixed(0)} MB`);
+  assert.equal(garbage, null);
 });

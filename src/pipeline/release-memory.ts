@@ -60,6 +60,25 @@ function loadGlibc(): Glibc | null {
   return glibc;
 }
 
+/**
+ * After a document: gives back what the C allocator holds free now, and when the thread's V8 heap
+ * and array buffers still hold more than a few pages' worth, collects them once the reply has gone.
+ * V8 left them to its next collection, which came only during a later document, so each thread
+ * carried its last document's garbage into the next one: in the bench's memory run two threads
+ * each sat 60–80 MB above what they held after a collection (docs/engine.md, 2026-11-25 fifth).
+ * A full collection takes 20–30 ms here, as long as a whole text page, so documents that left
+ * little (text PDFs) skip it.
+ */
+export function releaseAfterDocument(): void {
+  returnFreedMemory();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  if (heapUsed + arrayBuffers < COLLECT_ABOVE_BYTES) return;
+  setImmediate(() => void collectGarbage().then(returnFreedMemory));
+}
+
+/** A thread holds 25–45 MB of V8 heap between documents after a collection (bench/engine-memory.mjs). */
+const COLLECT_ABOVE_BYTES = 64 * 1024 * 1024;
+
 let gc: (() => void) | undefined;
 
 /**
