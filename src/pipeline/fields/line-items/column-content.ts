@@ -2,7 +2,8 @@
 // column whose rows say what it holds: words are the description, a percentage is the VAT rate, a
 // whole or short number (with or without its unit) is the quantity, and money is the line amount
 // (the rightmost money column) or the unit price (the one before it). Known headers keep their
-// roles; a role already named by a header is never given twice. A table read this way must add up:
+// roles; a role already named by a header is never given twice, except the description, which may
+// run over several text columns side by side (product, brand, flavour). A table read this way must add up:
 // quantity × unit price = amount on most rows looked at, or the guessed roles are taken back (a table
 // of allowances, "Art · Basisbetrag · Basismenge · Betrag", has words and numbers too).
 import type { Line } from '../../layout/lines.js';
@@ -58,6 +59,16 @@ export function inferColumnRoles(columns: Column[], rows: readonly Line[]): void
     const kind = content.get(column);
     if (kind === 'text') give(column, 'description');
     else if (kind === 'percent') give(column, 'vat_rate');
+  }
+  // Product, brand and flavour printed in columns of their own: text columns next to the description
+  // are more of it, unless each row repeats the same word there (a unit, "Stück").
+  for (const column of columns) {
+    const before = columns[columns.indexOf(column) - 1];
+    if (column.role !== 'other' || before?.role !== 'description' || content.get(column) !== 'text') continue;
+    const texts = items.map((row) => textIn(row, column));
+    if (new Set(texts).size <= texts.length / 2) continue;
+    column.role = 'description';
+    given.push(column);
   }
   // Money from the right: the line amount, then the unit price.
   for (const column of [...unknown].reverse()) {

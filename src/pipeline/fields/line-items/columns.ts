@@ -134,6 +134,9 @@ const ROWS_AFTER_HEADER = 12;
 export function findHeaders(document: TextDocument): TableHeader[] {
   const headers: TableHeader[] = [];
   const lines = document.lines;
+  // A header repeated on the next page has the lines it had the first time: the name a page break
+  // cut, printed right under the repeated header, is not a stacked header line.
+  const stacking = new Map<string, { above: number; below: number }>();
   for (let i = 0; i < lines.length; i++) {
     const main = lines[i]!;
     const phrases = headerPhrases(main);
@@ -143,13 +146,15 @@ export function findHeaders(document: TextDocument): TableHeader[] {
     if (better) continue;
     let first = i;
     let last = i;
-    while (first > 0 && i - first < HEADER_LINES_AROUND && stackedHeaderLine(lines[first - 1]!, lines[first]!)) first--;
-    while (last + 1 < lines.length && last - i < HEADER_LINES_AROUND && stackedHeaderLine(lines[last + 1]!, lines[last]!)) last++;
+    const repeated = stacking.get(main.text);
+    while (first > 0 && i - first < (repeated?.above ?? HEADER_LINES_AROUND) && stackedHeaderLine(lines[first - 1]!, lines[first]!)) first--;
+    while (last + 1 < lines.length && last - i < (repeated?.below ?? HEADER_LINES_AROUND) && stackedHeaderLine(lines[last + 1]!, lines[last]!)) last++;
     const columns = stackColumns(phrases, [...lines.slice(first, i), ...lines.slice(i + 1, last + 1)], main);
     inferColumnRoles(columns, lines.slice(last + 1, last + 1 + ROWS_AFTER_HEADER).filter((l) => l.page === main.page));
     if (!isItemHeader(columns)) continue;
     if (headers.at(-1)?.lastLine !== undefined && headers.at(-1)!.lastLine >= first) continue;
     headers.push({ page: main.page, firstLine: first, lastLine: last, columns });
+    if (!repeated) stacking.set(main.text, { above: i - first, below: last - i });
     i = last;
   }
   return headers;

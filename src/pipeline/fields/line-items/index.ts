@@ -23,7 +23,7 @@ import { applyDiscount, DISCOUNT, isDiscountLine, readRow, type ReadValue, type 
 import { deriveLineTaxes, groupsFromLines } from './line-tax.js';
 import { amountsAreNet } from './net-or-gross.js';
 import { readReceiptLines } from './receipt-lines.js';
-import { numbersIn, readRows } from './rows.js';
+import { joinRowCutByPage, numbersIn, readRows } from './rows.js';
 
 /** What was found of each line item value, by its path ("line_items[0].total"). */
 export type LineFindings = Map<string, Found<FieldValue>>;
@@ -47,9 +47,11 @@ interface Table {
 export function findLineItems(context: FieldContext, header: Draft): PageLineItems {
   const { document, separator } = context;
   const headers = findHeaders(document);
+  const bodies = headers.map((table, i) => readRows(document, table, headers[i + 1]?.firstLine ?? document.lines.length, separator));
+  bodies.forEach((body, i) => i > 0 && joinRowCutByPage(bodies[i - 1]!, body));
   const tables: Table[] = headers.map((table, i) => {
     const rows: RowValues[] = [];
-    const body = readRows(document, table, headers[i + 1]?.firstLine ?? document.lines.length, separator);
+    const body = bodies[i]!;
     for (const row of body.rows) {
       const previous = rows.at(-1);
       if (isDiscountLine(row.anchor, separator)) {

@@ -645,6 +645,50 @@ SUMME                      2,13`, { total: 2.13 });
     );
   });
 
+  it('reads product, brand and flavour printed in columns of their own as one description', () => {
+    const { items } = itemsOf(`Product          Brand        Flavour       Qty    Unit price    Amount
+Protein bar      NutriMax     Chocolate      12        1.50       18.00
+Energy drink     Voltra       Lime            6        2.20       13.20
+Subtotal                                                          31.20
+VAT 20%                                                            6.24
+Total                                                             37.44`, { subtotal: 31.2, total: 37.44 });
+    assert.deepEqual(read(items), [
+      ['Protein bar NutriMax Chocolate', 12, 1.5, null, 18],
+      ['Energy drink Voltra Lime', 6, 2.2, null, 13.2],
+    ]);
+  });
+
+  it('joins a row whose description the page break cut, under the next page\'s repeated header', () => {
+    const { items } = itemsOf([
+      `Description                          Qty     Unit price      Amount
+Annual maintenance of the cooling      1        900.00         900.00
+Page 1 of 2`,
+      `Description                          Qty     Unit price      Amount
+plant, including filters
+Spare fan motor                        2        150.00         300.00
+Subtotal                                                     1,200.00
+VAT 20%                                                        240.00
+Total                                                        1,440.00`,
+    ], { subtotal: 1200, total: 1440 });
+    assert.deepEqual(read(items), [
+      ['Annual maintenance of the cooling plant, including filters', 1, 900, null, 900],
+      ['Spare fan motor', 2, 150, null, 300],
+    ]);
+  });
+
+  it('invents no items on a one-charge invoice without a table', () => {
+    const { items } = itemsOf(`INVOICE 2025-041
+Date: 03.04.2025
+For consulting services in March 2025, as agreed.
+
+Net amount                 1,200.00
+VAT 20%                      240.00
+Total due                  1,440.00
+
+Please pay within 14 days to IBAN GB33BUKB20201555555555.`, { subtotal: 1200, total: 1440 });
+    assert.deepEqual(items, []);
+  });
+
   it('reads a credit note\'s trailing minus on an amount printed without thousands grouping', () => {
     const { items } = itemsOf(`Artikel                  Anz.  Einheit   Preis     Betrag   MwSt. %
 Buchhaltungsleistungen    9-   Std      159,86  1438,74-      0 %

@@ -25,6 +25,8 @@ export interface TableRow {
   anchor: PlacedLine;
   /** The lines after the anchor that belong to the row, in order. */
   below: PlacedLine[];
+  /** The rest of a row the page break cut: the lines that open the next page's body, before its first row. */
+  continued?: PlacedLine[];
 }
 
 // The words are the lexicons' `table` (../../language/), each a whole word.
@@ -125,6 +127,8 @@ export interface TableBody {
   rows: TableRow[];
   /** The amounts on the sum line that closes the table ("Zwischensumme 202,76"), when it prints one. */
   sums: number[];
+  /** Lines between the header and the first row that are not the first row's name. */
+  lead: PlacedLine[];
 }
 
 /** The rows under one header, up to the totals block, across page breaks (page headers and footers hold no item money). */
@@ -135,6 +139,8 @@ export function readRows(document: TextDocument, header: TableHeader, nextHeader
   for (let i = header.lastLine + 1; i < nextHeaderLine; i++) {
     const line = document.lines[i]!;
     const first = fold(line.cells[0]?.text ?? '').trim();
+    // "Page 1 of 2" under a row is the page's footer, not the end of the row's name.
+    if (PAGE_FURNITURE.test(fold(line.text))) continue;
     const placed = placeWords(line, header.columns);
     const money = holdsItemMoney(placed, separator);
     const itemNumbers = (role: ColumnRole) => hasNumber(placed, role, separator, true);
@@ -152,7 +158,30 @@ export function readRows(document: TextDocument, header: TableHeader, nextHeader
     else (row?.below ?? lead).push(placed);
   }
   centreRows(rows, lead);
-  return { rows, sums };
+  return { rows, sums, lead: lead.filter((placed) => !rows[0]?.above.includes(placed)) };
+}
+
+/** Lines of a row cut by a page break: a short run of name text and nothing else. */
+const MAX_CONTINUED_LINES = 2;
+
+/**
+ * Joins a row the page break cut: when a table runs on under a header repeated on the next page
+ * without a sum line closing it first, the name text printed before that page's first row is the
+ * rest of the last row's name ("Annual maintenance of the cooling" | "plant, including filters").
+ */
+export function joinRowCutByPage(before: TableBody, after: TableBody): void {
+  const last = before.rows.at(-1);
+  // Where the rows before print their names beside their numbers, name lines over the next page's
+  // first row are not its name (as centreRows, seeing one row, would take them).
+  const centred = before.rows.some((row) => row.above.length);
+  const first = after.rows[0];
+  const lines = [...after.lead, ...(centred ? [] : (first?.above ?? []))];
+  const onNextPage = lines.every((placed) => placed.line.page > (last?.anchor.line.page ?? Infinity));
+  if (!last || before.sums.length || centred || !lines.length || lines.length > MAX_CONTINUED_LINES || !onNextPage) return;
+  if (lines.some((placed) => [...placed.words.keys()].some((column) => column.role !== 'description'))) return;
+  last.continued = lines;
+  after.lead = [];
+  if (first) first.above = [];
 }
 
 /**
