@@ -23,3 +23,46 @@ Change                  61`);
     assert.equal(outcome.is_document, false);
   });
 });
+
+describe('key fields the page did not give', () => {
+  it('lists a receipt\'s missing date for review and says it was not found', () => {
+    const outcome = extractText(`CORNER CAFE
+Cappuccino              3.50
+Croissant               2.20
+TOTAL                   5.70
+CASH                   10.00
+CHANGE                  4.30`);
+    assert.equal(outcome.extraction.total, 5.7);
+    assert.ok(outcome.review_fields.includes('issue_date'), outcome.review_fields.join(', '));
+    assert.ok(!outcome.review_fields.includes('document_number'), 'a receipt is booked without a number');
+    assert.equal(outcome.field_status['issue_date'], undefined, 'nothing was read, so there is no status');
+    assert.ok(outcome.warnings.some((w) => w.startsWith('key_field_not_found: issue_date')), outcome.warnings.join(' | '));
+  });
+
+  it('lists nothing when an invoice gives its total, date, number and seller', () => {
+    const outcome = extractText(`Seller: Nordwind Consulting GmbH
+Hafenstraße 5, 20457 Hamburg
+INVOICE
+Invoice No: 2025-0117
+Invoice date: 03.04.2025
+Consulting, March                 1,200.00
+VAT 19%                             228.00
+Total                             1,428.00 EUR`);
+    assert.equal(outcome.extraction.document_number, '2025-0117');
+    assert.equal(outcome.extraction.vendor?.name, 'Nordwind Consulting GmbH');
+    assert.deepEqual(outcome.warnings.filter((w) => w.startsWith('key_field_not_found')), []);
+    assert.deepEqual(outcome.review_fields, []);
+  });
+
+  it('lists an invoice\'s missing number', () => {
+    const outcome = extractText(`Seller: Nordwind Consulting GmbH
+Hafenstraße 5, 20457 Hamburg
+INVOICE
+Invoice date: 03.04.2025
+Consulting, March                 1,200.00
+VAT 19%                             228.00
+Total                             1,428.00 EUR`);
+    assert.equal(outcome.extraction.document_number ?? null, null);
+    assert.deepEqual(outcome.review_fields, ['document_number']);
+  });
+});

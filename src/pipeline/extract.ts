@@ -14,6 +14,7 @@ import { findLineItems } from './fields/line-items/index.js';
 import { buildTextDocument, rawText, type TextDocument } from './layout/text-document.js';
 import { buildOutcomeFields } from './outcome.js';
 import { readDocument, type ReadDocument } from './read-document.js';
+import { missingKeyFields } from './reconcile/key-fields.js';
 import { reconcile } from './reconcile/reconcile.js';
 import { StageTimings } from './stage-timings.js';
 import type { ExtractionRequest, PageWords } from './types.js';
@@ -62,6 +63,11 @@ export function extractFromRead(read: ReadDocument, hints: ExtractionRequest['hi
   warnings.push(...dropped);
   const isDocument = looksLikeDocument(draft, text);
   if (!isDocument) warnings.push('not_a_document: no invoice, receipt or bill fields were found on the page');
+  else {
+    const missing = missingKeyFields(fields.extraction, kind);
+    fields.review_fields = [...fields.review_fields, ...missing].sort((a, b) => a.localeCompare(b));
+    warnings.push(...missing.map((path) => `key_field_not_found: ${path} was not found on the page; it is listed in review_fields to be filled in`));
+  }
   return {
     pages: read.pageCount,
     is_document: isDocument,

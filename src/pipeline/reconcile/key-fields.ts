@@ -1,0 +1,21 @@
+// The fields a bookkeeper cannot book a document without, by its kind. One the page did not give is
+// not silently absent: it is listed in review_fields (with no value, status or confidence of its own)
+// and a warning says it was not found, so the person who checks the document fills it in.
+import type { DocumentFields } from '../../schemas/document-fields.schema.js';
+import type { DocumentKind } from '../fields/context.js';
+
+/** Issue 20 and docs/api.md: a receipt is booked from its total and date; an invoice also needs its number and seller. */
+const KEY_FIELDS: Record<DocumentKind, string[]> = {
+  invoice: ['total', 'issue_date', 'vendor.name', 'document_number'],
+  credit_note: ['total', 'issue_date', 'vendor.name', 'document_number'],
+  bill: ['total', 'issue_date', 'vendor.name', 'document_number'],
+  receipt: ['total', 'issue_date'],
+};
+
+/** The key fields of `kind` that `extraction` holds no value for, as field paths. */
+export function missingKeyFields(extraction: DocumentFields, kind: DocumentKind): string[] {
+  return KEY_FIELDS[kind].filter((path) => {
+    const value = path.split('.').reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), extraction);
+    return value === undefined || value === null || value === '';
+  });
+}
