@@ -55,7 +55,7 @@ export async function readImageWords(bytes: Uint8Array, mediaType: MediaType, la
   const warnings = [...plan.warnings];
   for await (const prepared of prepareImagePages(bytes, mediaType)) {
     await options.onPagePrepared?.(prepared.page, prepared.image);
-    const read = await readPage(engine, { page: prepared.page, image: prepared.image, unitsScale: prepared.unitsScale, longSide: PHOTO_LONG_SIDE }, plan.languages, options.signal);
+    const read = await readPage(engine, { page: prepared.page, image: prepared.image, unitsScale: 1, longSide: PHOTO_LONG_SIDE }, plan.languages, options.signal);
     pages.push(pageWords(prepared.page, read));
     warnings.push(...read.warnings);
   }
