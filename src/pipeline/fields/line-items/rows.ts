@@ -171,13 +171,13 @@ const MAX_CONTINUED_LINES = 2;
  */
 export function joinRowCutByPage(before: TableBody, after: TableBody): void {
   const last = before.rows.at(-1);
-  // Where the rows before print their names beside their numbers, name lines over the next page's
-  // first row are not its name (as centreRows, seeing one row, would take them).
+  // Rows that print their names beside their numbers, not over them: name lines over the next page's
+  // first row are not its name, though centreRows, seeing that one row alone, took them for it.
   const centred = before.rows.some((row) => row.above.length);
   const first = after.rows[0];
-  const lines = [...after.lead, ...(centred ? [] : (first?.above ?? []))];
+  const lines = [...after.lead, ...(first?.above ?? [])];
   const onNextPage = lines.every((placed) => placed.line.page > (last?.anchor.line.page ?? Infinity));
-  if (!last || before.sums.length || centred || !lines.length || lines.length > MAX_CONTINUED_LINES || !onNextPage) return;
+  if (!last || centred || before.sums.length || !lines.length || lines.length > MAX_CONTINUED_LINES || !onNextPage) return;
   if (lines.some((placed) => [...placed.words.keys()].some((column) => column.role !== 'description'))) return;
   last.continued = lines;
   after.lead = [];
