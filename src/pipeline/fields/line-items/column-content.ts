@@ -62,9 +62,8 @@ export function inferColumnRoles(columns: Column[], rows: readonly Line[]): void
   }
   // Product, brand and flavour printed in columns of their own: text columns next to the description
   // are more of it, unless each row repeats the same word there (a unit, "Stück").
-  for (const column of columns) {
-    const before = columns[columns.indexOf(column) - 1];
-    if (column.role !== 'other' || before?.role !== 'description' || content.get(column) !== 'text') continue;
+  for (const [k, column] of columns.entries()) {
+    if (column.role !== 'other' || columns[k - 1]?.role !== 'description' || content.get(column) !== 'text') continue;
     const texts = items.map((row) => textIn(row, column));
     if (new Set(texts).size <= texts.length / 2) continue;
     column.role = 'description';

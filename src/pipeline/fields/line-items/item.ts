@@ -200,20 +200,24 @@ function descriptionOf(row: TableRow): ReadValue<string> | undefined {
     let previous = own;
     let previousLine = start >= 0 ? row.above[start]!.line : row.anchor.line;
     const following = start >= 0 ? [...row.above.slice(start + 1), row.anchor, ...row.below] : row.below;
-    let cut = true;
+    // Whether the name runs to the row's last line: then a page break may have cut it.
+    let toTheEnd = true;
     for (const placed of following) {
       const more = cellsStartingIn(placed, (c) => c.role === 'description');
       const gap = placed.line.box[1] - previousLine.box[3];
-      cut = false;
-      if (!more.length || placed.line.page !== previousLine.page || gap > (previousLine.box[3] - previousLine.box[1]) * 0.8) break;
-      if (/:/u.test(placed.line.text) || wordsIn(placed, 'position').length || TIMES.test(placed.line.text.trim()) || !wraps(previous, more[0]!, row)) break;
+      const ends =
+        !more.length || placed.line.page !== previousLine.page || gap > (previousLine.box[3] - previousLine.box[1]) * 0.8 ||
+        /:/u.test(placed.line.text) || wordsIn(placed, 'position').length > 0 || TIMES.test(placed.line.text.trim()) || !wraps(previous, more[0]!, row);
+      if (ends) {
+        toTheEnd = false;
+        break;
+      }
       words.push(...more);
       previous = more;
       previousLine = placed.line;
-      cut = true;
     }
     // The page ended inside the name: it goes on at the top of the next page.
-    if (cut) for (const placed of row.continued ?? []) words.push(...cellsStartingIn(placed, (c) => c.role === 'description'));
+    if (toTheEnd) for (const placed of row.continued ?? []) words.push(...cellsStartingIn(placed, (c) => c.role === 'description'));
     return described(words);
   }
   for (const placed of row.below) {
