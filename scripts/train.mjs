@@ -11,7 +11,7 @@
 // --cv K also measures the model against the rules' picks by vendor folds (docs/engine.md, Learned choice).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -41,7 +41,23 @@ export function generatedDocuments(n) {
   return labelledDocuments(dir, 'generated');
 }
 
-/** Page words of each document, read as `extract --ignore-embedded-xml` reads them, cached by content. */
+/**
+ * The code that reads pages (ingest, OCR, the text layer), hashed: words read by other code are read
+ * again, so the blind folds never score words an earlier OCR read (they once scored 8 receipts as a
+ * reverted change had read them).
+ */
+function readingCode() {
+  const hash = createHash('sha256');
+  const files = ['ingest', 'pipeline/ocr'].flatMap((dir) =>
+    readdirSync(join(root, 'dist/src', dir), { recursive: true }).map((f) => join(dir, String(f))),
+  );
+  for (const file of [...files, 'pipeline/read-document.js', 'pipeline/read-pdf-words.js'].filter((f) => f.endsWith('.js') && !f.endsWith('.test.js')).sort()) {
+    hash.update(file).update(readFileSync(join(root, 'dist/src', file)));
+  }
+  return hash.digest('hex');
+}
+
+/** Page words of each document, read as `extract --ignore-embedded-xml` reads them, cached by content and reading code. */
 export async function pageReader({ refresh = false } = {}) {
   const { detectMediaType } = await dist('ingest/media-type.js');
   const { readDocument } = await dist('pipeline/read-document.js');
@@ -49,11 +65,12 @@ export async function pageReader({ refresh = false } = {}) {
   const { closeOcr } = await dist('pipeline/ocr/index.js');
   const cache = join(root, '.eval/pages');
   mkdirSync(cache, { recursive: true });
+  const code = readingCode();
   return {
     async read(doc) {
       const bytes = readFileSync(doc.input);
       if (doc.input.endsWith('.words.json')) return parseWordsFile(bytes.toString('utf8'));
-      const cached = join(cache, `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.json`);
+      const cached = join(cache, `${createHash('sha256').update(code).update(bytes).digest('hex').slice(0, 32)}.json`);
       if (!refresh && existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'));
       const request = { bytes: new Uint8Array(bytes), mediaType: await detectMediaType(bytes), filename: doc.input, hints: {}, limits: LIMITS, ignoreEmbeddedXml: true };
       const { pages } = await readDocument(request);
