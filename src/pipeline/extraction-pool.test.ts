@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { textPdf } from '../../tests/helpers/fixtures.js';
 import { BombFactory } from '../../tests/helpers/pdf-bombs.js';
 import { slowTextPage } from '../../tests/helpers/slow-page.js';
-import { ExtractionPool } from './extraction-pool.js';
+import { ExtractionPool, WORKER_ENTRY } from './extraction-pool.js';
 import type { ExtractionRequest } from './types.js';
 
 const request = (bytes: Buffer): ExtractionRequest => ({
@@ -65,4 +67,18 @@ test('a dashboard page image is rendered in a thread within the time limit and t
   } finally {
     await short.close();
   }
+});
+
+test("a thread's entry can be required while the worker module is being imported (piscina requires it first)", () => {
+  // What aborted a CI run: require() of the worker's ES module met an import() of it still linking.
+  const script = `
+    const pending = import(${JSON.stringify(new URL('./extraction.worker.js', import.meta.url).href)});
+    // A turn later, when the import has begun linking.
+    setTimeout(() => {
+      const entry = require(${JSON.stringify(fileURLToPath(WORKER_ENTRY))});
+      pending.then(() => typeof entry.default === 'function' ? console.log('loaded') : process.exit(2));
+    });`;
+  const child = spawnSync(process.execPath, ['--input-type=commonjs', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+  assert.equal(child.status, 0, child.stderr);
+  assert.equal(child.stdout.trim(), 'loaded');
 });

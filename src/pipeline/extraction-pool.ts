@@ -23,6 +23,9 @@ export interface ExtractionPoolOptions {
 /** A processed document and its own processing time, from its turn on a thread (not its wait for one). */
 export type TimedExtraction = ExtractionResult & { processingMs: number };
 
+/** The file each worker thread loads (extraction.worker.entry.cts says why it is CommonJS). */
+export const WORKER_ENTRY = new URL('./extraction.worker.entry.cjs', import.meta.url);
+
 export class ExtractionPool {
   private readonly pool: Piscina;
   /** Documents being processed, at most one per thread; the rest wait their turn in `waiting`. */
@@ -33,7 +36,7 @@ export class ExtractionPool {
     // Before the threads start, so their page buffers never settle in arenas (release-memory.ts).
     keepLargeBuffersOutOfArenas();
     this.pool = new Piscina({
-      filename: new URL('./extraction.worker.js', import.meta.url).href,
+      filename: WORKER_ENTRY.href,
       minThreads: 1,
       maxThreads: options.threads,
       idleTimeout: 60_000,
