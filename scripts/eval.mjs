@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm run eval`: the offline extraction over every labelled set, scored by the shared scorer
-// (../shared/eval/score.mjs), ending with one summary table. The sets (docs/engine.md, Measuring):
+// (../shared/eval/score.mjs), ending with summary tables: the scores, the line items, and the review
+// marks and confidence (silent errors, marks on wrong and on correct values, missing key fields
+// listed, the reliability table). The sets (docs/engine.md, Measuring):
 //
 //   corpus     ../shared/corpus in both modes: as the service answers (embedded e-invoice XML used) and
 //              reading the page only (--ignore-embedded-xml), which the engine's targets are measured on
@@ -21,6 +23,8 @@ import { assignFolds, vendorKey } from './eval/folds.mjs';
 import { combine, extractDocuments, labelledDocuments, score } from './eval/sets.mjs';
 import { closeTraining, train } from './eval/train.mjs';
 import { ITEM_MEMBERS, lineItemFigures } from './eval/line-items.mjs';
+import { BINS, reviewFigures } from './eval/reliability.mjs';
+import { labelledValues, matchesScorer } from './eval/values.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SETS = ['corpus', 'words', 'folds', 'generated'];
@@ -87,6 +91,24 @@ const g = (x) => (x === null ? '–' : f(x));
 for (const { set, items } of summary.filter((r) => r.items)) {
   console.log(`| ${set} | ${items.docs} | ${g(items.countExact)} | ${ITEM_MEMBERS.map((m) => g(items[m])).join(' | ')} | ${g(items.addUp)} of ${items.withBoth} |`);
 }
+// Issue 20's measures: silent errors (wrong and not marked) among the predicted labelled values, how
+// many of the wrong and of the correct values are marked, how many labelled key fields the engine did
+// not find are listed in review_fields, and how far stated confidence is from observed accuracy.
+const reviewed = summary.filter((r) => r.review);
+const pct = (part, whole) => (whole ? `${((100 * part) / whole).toFixed(1)} %` : '–');
+console.log('\n## Review and confidence\n');
+console.log('| set | values | silent errors | wrong marked | correct marked | missing key fields listed | calibration error |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+for (const { set, review: r } of reviewed) {
+  console.log(`| ${set} | ${r.values} | ${pct(r.silent * r.values, r.values)} | ${r.wrongMarked}/${r.wrong} | ${r.correctMarked}/${r.correct} = ${pct(r.correctMarked, r.correct)} | ${r.missingKey ? `${r.missingKeyListed}/${r.missingKey} = ${pct(r.missingKeyListed, r.missingKey)}` : '–'} | ${r.ece === null ? '–' : f(r.ece)} |`);
+}
+console.log('\nReliability: per tenth of stated confidence, values · mean stated → share right.\n');
+console.log(`| confidence | ${reviewed.map((r) => r.set).join(' | ')} |`);
+console.log(`|---|${reviewed.map(() => '---:').join('|')}|`);
+for (let i = 0; i < BINS; i++) {
+  const cell = ({ review: { bins } }) => (bins[i].n ? `${bins[i].n} · ${bins[i].confidence.toFixed(2)} → ${bins[i].accuracy.toFixed(2)}` : '–');
+  console.log(`| ${(i / BINS).toFixed(1)}–${((i + 1) / BINS).toFixed(1)} | ${reviewed.map(cell).join(' | ')} |`);
+}
 
 /**
  * Only a PDF can carry an e-invoice, so the two modes differ only on PDFs: a picture is read (OCR'd)
@@ -121,7 +143,7 @@ function measure(title, gold, docs, { pred, seconds }) {
   const { printed, figures } = score(scorer, gold, pred, `${pred}.score.json`, values['show-misses']);
   console.log(`\n## ${title}: ${seconds.toFixed(1)} s\n`);
   process.stdout.write(printed);
-  summary.push({ set: title, seconds, ...combine([figures]), items: lineItemFigures([{ docs, pred, report: figures }]) });
+  summary.push({ set: title, seconds, ...combine([figures]), items: lineItemFigures([{ docs, pred, report: figures }]), review: reviewOf([{ docs, pred, report: figures }]) });
 }
 
 /**
@@ -168,7 +190,21 @@ async function blindFolds() {
     { docs: corpusDocs, pred: join(blind, 'corpus'), report: blindReports.corpus },
     { docs: wordsDocs, pred: join(blind, 'words'), report: blindReports.words },
   ]);
-  summary.push({ set: `blind folds (k=${k}, corpus page + words)`, seconds, ...blindAll, items });
+  const review = reviewOf([
+    { docs: corpusDocs, pred: join(blind, 'corpus'), report: blindReports.corpus },
+    { docs: wordsDocs, pred: join(blind, 'words'), report: blindReports.words },
+  ]);
+  summary.push({ set: `blind folds (k=${k}, corpus page + words)`, seconds, ...blindAll, items, review });
+}
+
+/** Issue 20's figures over one or more scored sets, `{ docs, pred, report }` as lineItemFigures takes them. */
+function reviewOf(parts) {
+  const rows = parts.flatMap(({ docs, pred, report }) => {
+    const values = labelledValues(docs, pred);
+    if (!matchesScorer(values, report.honesty)) console.log(`\n(warning: the values of ${pred} do not add up to the scorer's counts; scripts/eval/values.mjs has drifted from score.mjs)`);
+    return values;
+  });
+  return reviewFigures(rows);
 }
 
 function writePrediction(dir, name, outcome) {

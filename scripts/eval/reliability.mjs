@@ -1,0 +1,42 @@
+// Issue 20's measures over a set's labelled values (values.mjs): how honest the review marks are, and
+// whether the stated confidence is what it says (the reliability table: within each tenth of
+// confidence, the share of values that are right beside the confidence stated).
+
+/** The key fields of docs/api.md "Key fields not found", wherever the label has them. */
+export const KEY_PATHS = ['total', 'issue_date', 'vendor.name', 'document_number'];
+export const BINS = 10;
+
+export function reviewFigures(rows) {
+  const predicted = rows.filter((r) => r.predicted);
+  const wrong = predicted.filter((r) => !r.correct);
+  const correct = predicted.filter((r) => r.correct);
+  const missingKey = rows.filter((r) => !r.predicted && KEY_PATHS.includes(r.path));
+  const bins = reliabilityBins(predicted);
+  const n = bins.reduce((s, b) => s + b.n, 0);
+  return {
+    values: predicted.length,
+    wrong: wrong.length,
+    wrongMarked: wrong.filter((r) => r.marked).length,
+    silent: predicted.length ? wrong.filter((r) => !r.marked).length / predicted.length : 0,
+    correct: correct.length,
+    correctMarked: correct.filter((r) => r.marked).length,
+    missingKey: missingKey.length,
+    missingKeyListed: missingKey.filter((r) => r.marked).length,
+    // Expected calibration error: the bins' gaps between stated and observed, weighted by their values.
+    ece: n ? bins.reduce((s, b) => s + b.n * Math.abs(b.accuracy - b.confidence), 0) / n : null,
+    bins,
+  };
+}
+
+/** Per tenth of confidence (the last holds 1.0): values, mean stated confidence, share right. */
+export function reliabilityBins(predicted) {
+  const bins = Array.from({ length: BINS }, (_, i) => ({ from: i / BINS, n: 0, stated: 0, right: 0 }));
+  for (const r of predicted) {
+    if (typeof r.confidence !== 'number') continue;
+    const bin = bins[Math.min(BINS - 1, Math.floor(r.confidence * BINS))];
+    bin.n++;
+    bin.stated += r.confidence;
+    if (r.correct) bin.right++;
+  }
+  return bins.map((b) => ({ from: b.from, n: b.n, confidence: b.n ? b.stated / b.n : null, accuracy: b.n ? b.right / b.n : null }));
+}
