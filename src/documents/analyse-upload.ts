@@ -76,7 +76,8 @@ export function documentRow(
     confidence,
     created_at: isoNow(clock),
     processing_ms: processingMs,
-    needs_review: outcome.review_fields.length > 0 ? 1 : 0,
+    // A page judged not a document is a person's call too (issue 20): it is listed under filter=review.
+    needs_review: !outcome.is_document || outcome.review_fields.length > 0 ? 1 : 0,
     has_duplicates: 0,
     source_channel: source.channel,
     email_id: source.emailId ?? null,

@@ -104,5 +104,8 @@ describe('extracted fields over the API', () => {
     assert.equal(doc.is_document, false);
     assert.deepEqual(doc.extraction, { line_items: [] });
     assert.ok(doc.warnings.some((w: string) => w.startsWith('not_a_document')));
+    // Not a document is a judgement a person checks: it is listed for review.
+    const review = await server.api('/api/v1/documents?filter=review&limit=100');
+    assert.ok(review.body.data.items.some((item: { id: string }) => item.id === doc.id), JSON.stringify(review.body));
   });
 });
