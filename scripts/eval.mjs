@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { assignFolds, vendorKey } from './eval/folds.mjs';
 import { combine, extractDocuments, labelledDocuments, score } from './eval/sets.mjs';
-import { closeTraining, train } from './eval/train.mjs';
+import { calibrate, calibrationValues, closeTraining, fitConfidence, train } from './eval/train.mjs';
 import { ITEM_MEMBERS, lineItemFigures } from './eval/line-items.mjs';
 import { BINS, reviewFigures } from './eval/reliability.mjs';
 import { labelledValues, matchesScorer } from './eval/values.mjs';
@@ -154,18 +154,26 @@ async function blindFolds() {
   const started = Date.now();
   const docs = [...corpusDocs, ...wordsDocs];
   const folds = assignFolds(docs, k);
-  const seenModel = await train({ docs, dir: join(out, 'folds/model-all') });
   const seen = join(out, 'folds/seen');
   const blind = join(out, 'folds/blind');
   for (const dir of [seen, blind]) rmSync(dir, { recursive: true, force: true });
-  const predictInto = async (model, scored, dir) => {
-    for (const doc of scored) writePrediction(join(dir, doc.set, doc.folder), doc.name, await model.predict(doc));
-  };
-  await predictInto(seenModel, docs, seen);
+  const write = (dir, doc, outcome) => writePrediction(join(dir, doc.set, doc.folder), doc.name, outcome);
+  // Raw outcomes first (no calibration), each read with the choice fitted without its fold; then each
+  // fold is calibrated by a fit on the other folds' values (scripts/eval/train.mjs).
+  const raw = [];
   for (let fold = 0; fold < k; fold++) {
     const model = await train({ docs: docs.filter((_, i) => folds[i] !== fold), dir: join(out, `folds/model-${fold}`) });
-    await predictInto(model, docs.filter((_, i) => folds[i] === fold), blind);
+    for (const [i, doc] of docs.entries()) if (folds[i] === fold) raw[i] = await model.predict(doc);
   }
+  const values = docs.map((doc, i) => calibrationValues(doc, raw[i]));
+  for (let fold = 0; fold < k; fold++) {
+    const calibration = await fitConfidence(values.filter((_, i) => folds[i] !== fold).flat());
+    writeFileSync(join(out, `folds/model-${fold}/confidence.json`), JSON.stringify(calibration));
+    for (const [i, doc] of docs.entries()) if (folds[i] === fold) write(blind, doc, await calibrate(raw[i], calibration));
+  }
+  const seenModel = await train({ docs, dir: join(out, 'folds/model-all') });
+  const calibration = await fitConfidence(values.flat());
+  for (const doc of docs) write(seen, doc, await calibrate(await seenModel.predict(doc), calibration));
   const report = (pred, gold, set) => score(scorer, gold, join(pred, set), join(pred, `${set}.score.json`)).figures;
   const seenReports = { corpus: report(seen, corpus, 'corpus'), words: report(seen, wordsCorpus, 'words') };
   const blindReports = { corpus: report(blind, corpus, 'corpus'), words: report(blind, wordsCorpus, 'words') };
@@ -173,7 +181,7 @@ async function blindFolds() {
   console.log(`\n## Blind folds: ${k} folds by vendor over the corpus (reading the page) and the words corpus: ${seconds.toFixed(1)} s\n`);
   const perFold = Array.from({ length: k }, (_, fold) => folds.filter((x) => x === fold).length);
   console.log(`${docs.length} documents of ${new Set(docs.map(vendorKey)).size} vendors; documents per fold: ${perFold.join(', ')}.`);
-  console.log('Blind: each fold scored with the learned choice fitted without it (scripts/eval/train.mjs); seen: fitted on all. The rules were written against ../shared/corpus; the words corpus is blind to them.');
+  console.log('Blind: each fold scored with the learned choice and the confidence calibration fitted without it (scripts/eval/train.mjs); seen: fitted on all. The rules were written against ../shared/corpus; the words corpus is blind to them.');
   console.log('\n| source | docs | seen f1 | blind f1 |');
   console.log('|---|---:|---:|---:|');
   for (const set of ['corpus', 'words']) {

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm run train`: fits the learned field choice (src/pipeline/fields/choice/) on the labelled corpus,
 // the words corpus and documents the generator writes from a training seed, and writes
-// models/field-choice.json. Deterministic: the same data give the same file (fixed seeds, no clock).
+// models/field-choice.json; then the confidence calibration (src/pipeline/review/) on the values the
+// engine reads in vendor folds, each fold with a choice fitted without it: models/confidence.json. Deterministic: the same data give the same file (fixed seeds, no clock).
 // Page words are read once and kept under .eval/pages/ by the file's hash (--refresh reads again,
 // after a change to reading or OCR).
 //
-//   node scripts/train.mjs [--learner forest|logistic] [--out models/field-choice.json]
+//   node scripts/train.mjs [--learner forest|logistic] [--out models/field-choice.json] [--confidence models/confidence.json]
 //        [--generated 200] [--cv 5] [--refresh]
 //
 // --cv K also measures the model against the rules' picks by vendor folds (docs/engine.md, Learned choice).
@@ -17,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { assignFolds } from './eval/folds.mjs';
 import { labelledDocuments } from './eval/sets.mjs';
+import { calibrationValues, fitConfidence, predictor } from './eval/train.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (path) => import(pathToFileURL(join(root, 'dist/src', path)).href);
@@ -105,6 +107,8 @@ export async function documentExamples(docs, reader) {
 /** Thresholds tried for each field; 1.01 leaves the rules' pick everywhere. */
 const THRESHOLDS = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.01];
 const INNER_FOLDS = 3;
+/** As the eval's blind folds (scripts/eval.mjs --folds). */
+const CALIBRATION_FOLDS = 5;
 
 /**
  * The model file fitted on the examples of some documents (`docs`, the same order). Each field's
@@ -184,11 +188,29 @@ export async function crossValidate(docs, examples, k, options) {
   return tally;
 }
 
+/**
+ * The confidence calibration (src/pipeline/review/): fitted on the values of the corpus and words
+ * documents, each read with a field choice fitted without its vendor fold, as the blind folds read them.
+ */
+export async function fitCalibrationFile(docs, examples, reader, k) {
+  const { fromFile } = await dist('pipeline/fields/choice/model.js');
+  const scored = [...docs.keys()].filter((i) => docs[i].set !== 'generated');
+  const folds = new Map(assignFolds(scored.map((i) => docs[i]), k).map((fold, j) => [scored[j], fold]));
+  const values = [];
+  for (let fold = 0; fold < k; fold++) {
+    const outside = (_, i) => folds.get(i) !== fold;
+    const predict = await predictor(fromFile(await fitModel(examples.filter(outside), docs.filter(outside))), reader);
+    for (const i of scored) if (folds.get(i) === fold) values.push(...calibrationValues(docs[i], await predict(docs[i])));
+  }
+  return fitConfidence(values, { documents: scored.length, folds: k });
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
       learner: { type: 'string', default: 'logistic' },
       out: { type: 'string', default: join(root, 'models/field-choice.json') },
+      confidence: { type: 'string', default: join(root, 'models/confidence.json') },
       generated: { type: 'string', default: '200' },
       cv: { type: 'string' },
       refresh: { type: 'boolean', default: false },
@@ -199,7 +221,6 @@ async function main() {
   const docs = trainingDocuments({ generated: Number(values.generated) });
   const reader = await pageReader({ refresh: values.refresh });
   const examples = await documentExamples(docs, reader);
-  await reader.close();
   const read = (Date.now() - started) / 1000;
   if (values.cv) {
     const tally = await crossValidate(docs, examples, Number(values.cv), { learner: values.learner });
@@ -211,6 +232,11 @@ async function main() {
   const model = await fitModel(examples, docs, { learner: values.learner });
   mkdirSync(dirname(resolve(values.out)), { recursive: true });
   writeFileSync(values.out, `${JSON.stringify(model)}\n`);
+  const calibration = await fitCalibrationFile(docs, examples, reader, CALIBRATION_FOLDS);
+  await reader.close();
+  writeFileSync(values.confidence, `${JSON.stringify(calibration)}\n`);
+  const { rightMarked, silent } = calibration.trained;
+  console.log(`train: confidence calibration written to ${values.confidence}: review below ${calibration.reviewBelow} marks ${rightMarked} of the right values and leaves ${silent} of the values wrong unmarked (blind folds, in sample)`);
   console.log(`train: ${docs.length} documents (pages read in ${read.toFixed(0)} s), model written to ${values.out} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 

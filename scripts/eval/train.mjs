@@ -5,10 +5,15 @@
 // model fitted on all ("seen"). Both run the fields stage in this process over the page words
 // training read (the same words `extract --ignore-embedded-xml` reads), so the folds cost no
 // second OCR pass; the model is written under `dir` for the record.
+//
+// The confidence calibration (src/pipeline/review/) is fitted on values the engine read blind, so
+// predictions here come raw (calibration off) and are calibrated after: `calibrationValues` labels a
+// raw outcome's values, `fitConfidence` fits on them, `calibrate` applies a fit to a raw outcome.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { documentExamples, fitModel, generatedDocuments, pageReader } from '../train.mjs';
+import { documentValues } from './values.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = (path) => import(pathToFileURL(join(root, 'dist/src', path)).href);
@@ -21,16 +26,42 @@ export async function train({ docs, dir }) {
   const file = await fitModel(await documentExamples(fitted, reader), fitted);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'field-choice.json'), JSON.stringify(file));
-  const { fromFile, setChoiceModel } = await dist('pipeline/fields/choice/model.js');
+  const { fromFile } = await dist('pipeline/fields/choice/model.js');
+  return { predict: await predictor(fromFile(file), reader) };
+}
+
+/** Reads a document's fields with `choice` (a loaded choice model) and no calibration: the raw outcome. */
+export async function predictor(choice, pages) {
+  const { setChoiceModel } = await dist('pipeline/fields/choice/model.js');
+  const { setCalibration } = await dist('pipeline/review/calibration.js');
   const { extractFromRead } = await dist('pipeline/extract.js');
-  const model = fromFile(file);
-  return {
-    async predict(doc) {
-      const pages = await reader.read(doc);
-      setChoiceModel(model);
-      return extractFromRead({ pageCount: pages.length, pages, warnings: [] }, {});
-    },
+  return async (doc) => {
+    const read = await pages.read(doc);
+    setChoiceModel(choice);
+    setCalibration(null);
+    return extractFromRead({ pageCount: read.length, pages: read, warnings: [] }, {});
   };
+}
+
+/** A raw outcome's labelled values that have a confidence, as the calibration fits them. */
+export function calibrationValues(doc, outcome) {
+  return documentValues(doc, outcome)
+    .filter((r) => r.predicted && typeof r.confidence === 'number')
+    .map((r) => ({ path: r.at, status: r.status, confidence: r.confidence, correct: r.correct }));
+}
+
+export async function fitConfidence(values, trained) {
+  const { fitCalibration } = await dist('pipeline/review/fit-calibration.js');
+  return fitCalibration(values, trained);
+}
+
+/** A raw outcome as the engine with calibration `file` would have answered. */
+export async function calibrate(outcome, file) {
+  const { applyCalibration } = await dist('pipeline/review/apply-calibration.js');
+  if (!outcome.is_document) return outcome;
+  // The key fields not found: listed in review_fields with no status of their own.
+  const missing = outcome.review_fields.filter((path) => !(path in outcome.field_status));
+  return applyCalibration(outcome, file, missing);
 }
 
 /** The OCR engines reading pages for training hold threads open; the eval closes them when done. */

@@ -14,19 +14,21 @@ const SKIP = new Set(['_source', '_notes']);
 
 /**
  * `docs`: labelledDocuments() of a set; `pred`: the folder its predictions were written to. Returns one
- * row per labelled value: `{ doc, path, at, predicted, correct, confidence, marked }`, where `path` is
+ * row per labelled value: `{ doc, path, at, predicted, correct, status, confidence, marked }`, where `path` is
  * the field's pattern (line_items[].total) and `at` its place in the prediction (line_items[2].total).
  */
 export function labelledValues(docs, pred) {
+  return docs.flatMap((doc) => documentValues(doc, readPrediction(pred, doc)));
+}
+
+/** The rows of one document and its prediction (a Document or an extraction outcome, or null). */
+export function documentValues(doc, whole) {
+  // As the scorer: review honesty counts only predictions that are whole Documents.
+  if (!whole || (typeof whole.field_status !== 'object' && !Array.isArray(whole.review_fields))) return [];
   const rows = [];
-  for (const doc of docs) {
-    const whole = readPrediction(pred, doc);
-    // As the scorer: review honesty counts only predictions that are whole Documents.
-    if (!whole || (typeof whole.field_status !== 'object' && !Array.isArray(whole.review_fields))) continue;
-    const marks = reviewMarks(whole);
-    const add = (row) => rows.push({ doc: doc.name, ...row, confidence: whole.field_confidence?.[row.at] ?? null, marked: isMarked(marks, row.at) });
-    compareObject(doc.label, whole.extraction, '', '', add);
-  }
+  const marks = reviewMarks(whole);
+  const add = (row) => rows.push({ doc: doc.name, ...row, status: whole.field_status?.[row.at]?.status ?? null, confidence: whole.field_confidence?.[row.at] ?? null, marked: isMarked(marks, row.at) });
+  compareObject(doc.label, whole.extraction, '', '', add);
   return rows;
 }
 

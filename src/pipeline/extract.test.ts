@@ -18,6 +18,13 @@ Change                  61`);
     assert.equal(outcome.extraction.total, 1939);
   });
 
+  it('reads a page of amounts with too few fields as a document to review, not as no document', () => {
+    const outcome = extractText('Latte              3.50\nBlueberry muffin   2.20');
+    assert.equal(outcome.is_document, true);
+    assert.ok(outcome.warnings.some((w) => w.startsWith('doubtful_document')), outcome.warnings.join(' | '));
+    for (const key of ['total', 'issue_date']) assert.ok(outcome.review_fields.includes(key), outcome.review_fields.join(', '));
+  });
+
   it('keeps a page of prose with one whole number not a document', () => {
     const outcome = extractText('The committee met on a Tuesday.\nTotal attendance 14 people.\nMinutes were read and approved.');
     assert.equal(outcome.is_document, false);

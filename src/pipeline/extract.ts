@@ -16,6 +16,8 @@ import { buildOutcomeFields } from './outcome.js';
 import { readDocument, type ReadDocument } from './read-document.js';
 import { missingKeyFields } from './reconcile/key-fields.js';
 import { reconcile } from './reconcile/reconcile.js';
+import { applyCalibration } from './review/apply-calibration.js';
+import { calibration } from './review/calibration.js';
 import { StageTimings } from './stage-timings.js';
 import type { ExtractionRequest, PageWords } from './types.js';
 
@@ -59,13 +61,19 @@ export function extractFromRead(read: ReadDocument, hints: ExtractionRequest['hi
     signCreditNoteTotals(draft, -1);
     signCreditNoteLines(lineItems.items, lineItems.findings);
   }
-  const { warnings: dropped, ...fields } = buildOutcomeFields(draft, lineItems.items, lineItems.findings);
+  const { warnings: dropped, ...built } = buildOutcomeFields(draft, lineItems.items, lineItems.findings);
   warnings.push(...dropped);
-  const isDocument = looksLikeDocument(draft, text);
+  const judged = judgeDocument(draft, text);
+  const isDocument = judged !== 'not_a_document';
+  let fields = built;
   if (!isDocument) warnings.push('not_a_document: no invoice, receipt or bill fields were found on the page');
   else {
+    // Its key fields are missing, so they are listed and the document is in filter=review.
+    if (judged === 'doubtful') warnings.push('doubtful_document: the page prints amounts but few invoice, receipt or bill fields were found; it is read as a document and listed for review');
     const missing = missingKeyFields(fields.extraction, kind);
-    fields.review_fields = [...fields.review_fields, ...missing].sort((a, b) => a.localeCompare(b));
+    const calibrationFile = calibration();
+    if (calibrationFile) fields = timings.timeSync('reconcile', () => applyCalibration(built, calibrationFile, missing));
+    else fields.review_fields = [...fields.review_fields, ...missing].sort((a, b) => a.localeCompare(b));
     warnings.push(...missing.map((path) => `key_field_not_found: ${path} was not found on the page; it is listed in review_fields to be filled in`));
   }
   return {
@@ -100,12 +108,15 @@ const DOCUMENT_FIELDS = new Set<keyof Draft>(['issue_date', 'due_date', 'documen
 /**
  * A business document has amounts and some of the fields; a street photo or a page of prose has neither.
  * An amount with cents anywhere will do; else a total read after its label, whole or not ("Grand Total
- * Rs 1939"), with a field only documents print (a date, a number, a payment) beside it.
+ * Rs 1939"), with a field only documents print (a date, a number, a payment) beside it. A page that
+ * prints amounts with cents but gives fewer fields is doubtful (issue 20: a receipt the OCR read
+ * badly): read as a document, for a person to check, and never silently dropped.
  */
-function looksLikeDocument(draft: Draft, text: string): boolean {
+function judgeDocument(draft: Draft, text: string): 'document' | 'doubtful' | 'not_a_document' {
   const amounts = text.match(/\d+[.,]\d{2}(?!\d)/gu)?.length ?? 0;
   const entries = fieldEntries(draft);
-  if (entries.length >= 2 && amounts >= 1) return true;
+  if (entries.length >= 2 && amounts >= 1) return 'document';
   const onPage = (found: Found<FieldValue> | undefined) => !['derived', 'enriched'].includes(found?.status ?? 'derived');
-  return onPage(draft.total) && entries.some(({ key, found }) => DOCUMENT_FIELDS.has(key[0]) && onPage(found));
+  if (onPage(draft.total) && entries.some(({ key, found }) => DOCUMENT_FIELDS.has(key[0]) && onPage(found))) return 'document';
+  return amounts >= 1 ? 'doubtful' : 'not_a_document';
 }
