@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { assignFolds, vendorKey } from './eval/folds.mjs';
 import { combine, extractDocuments, labelledDocuments, score } from './eval/sets.mjs';
-import { calibrate, calibrationValues, closeTraining, fitConfidence, train } from './eval/train.mjs';
+import { calibrate, calibrationDocument, closeTraining, fitConfidence, train } from './eval/train.mjs';
 import { ITEM_MEMBERS, lineItemFigures } from './eval/line-items.mjs';
 import { BINS, reviewFigures } from './eval/reliability.mjs';
 import { labelledValues, matchesScorer } from './eval/values.mjs';
@@ -102,6 +102,13 @@ console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const { set, review: r } of reviewed) {
   console.log(`| ${set} | ${r.values} | ${pct(r.silent * r.values, r.values)} | ${r.wrongMarked}/${r.wrong} | ${r.correctMarked}/${r.correct} = ${pct(r.correctMarked, r.correct)} | ${r.missingKey ? `${r.missingKeyListed}/${r.missingKey} = ${pct(r.missingKeyListed, r.missingKey)}` : '–'} | ${r.ece === null ? '–' : f(r.ece)} |`);
 }
+console.log('\nDocuments: the document confidence against the share of documents none of whose labelled key values (total, issue date, vendor name, number) is wrong or missing; per fifth of stated confidence, documents · mean stated → share needing no correction.\n');
+console.log('| set | documents | calibration error | ' + [0, 1, 2, 3, 4].map((i) => `${(i / 5).toFixed(1)}–${((i + 1) / 5).toFixed(1)}`).join(' | ') + ' |');
+console.log(`|---|---:|---:|${[0, 1, 2, 3, 4].map(() => '---:').join('|')}|`);
+for (const { set, review: { documents: d } } of reviewed) {
+  const cells = d.bins.map((b) => (b.n ? `${b.n} · ${b.confidence.toFixed(2)} → ${b.accuracy.toFixed(2)}` : '–'));
+  console.log(`| ${set} | ${d.n} | ${d.ece === null ? '–' : f(d.ece)} | ${cells.join(' | ')} |`);
+}
 console.log('\nReliability: per tenth of stated confidence, values · mean stated → share right.\n');
 console.log(`| confidence | ${reviewed.map((r) => r.set).join(' | ')} |`);
 console.log(`|---|${reviewed.map(() => '---:').join('|')}|`);
@@ -165,14 +172,14 @@ async function blindFolds() {
     const model = await train({ docs: docs.filter((_, i) => folds[i] !== fold), dir: join(out, `folds/model-${fold}`) });
     for (const [i, doc] of docs.entries()) if (folds[i] === fold) raw[i] = await model.predict(doc);
   }
-  const values = docs.map((doc, i) => calibrationValues(doc, raw[i]));
+  const labelled = await Promise.all(docs.map((doc, i) => calibrationDocument(doc, raw[i])));
   for (let fold = 0; fold < k; fold++) {
-    const calibration = await fitConfidence(values.filter((_, i) => folds[i] !== fold).flat());
+    const calibration = await fitConfidence(labelled.filter((_, i) => folds[i] !== fold));
     writeFileSync(join(out, `folds/model-${fold}/confidence.json`), JSON.stringify(calibration));
     for (const [i, doc] of docs.entries()) if (folds[i] === fold) write(blind, doc, await calibrate(raw[i], calibration));
   }
   const seenModel = await train({ docs, dir: join(out, 'folds/model-all') });
-  const calibration = await fitConfidence(values.flat());
+  const calibration = await fitConfidence(labelled);
   for (const doc of docs) write(seen, doc, await calibrate(await seenModel.predict(doc), calibration));
   const report = (pred, gold, set) => score(scorer, gold, join(pred, set), join(pred, `${set}.score.json`)).figures;
   const seenReports = { corpus: report(seen, corpus, 'corpus'), words: report(seen, wordsCorpus, 'words') };

@@ -18,7 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { assignFolds } from './eval/folds.mjs';
 import { labelledDocuments } from './eval/sets.mjs';
-import { calibrationValues, fitConfidence, predictor } from './eval/train.mjs';
+import { calibrationDocument, fitConfidence, predictor } from './eval/train.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = (path) => import(pathToFileURL(join(root, 'dist/src', path)).href);
@@ -196,13 +196,13 @@ export async function fitCalibrationFile(docs, examples, reader, k) {
   const { fromFile } = await dist('pipeline/fields/choice/model.js');
   const scored = [...docs.keys()].filter((i) => docs[i].set !== 'generated');
   const folds = new Map(assignFolds(scored.map((i) => docs[i]), k).map((fold, j) => [scored[j], fold]));
-  const values = [];
+  const labelled = [];
   for (let fold = 0; fold < k; fold++) {
     const outside = (_, i) => folds.get(i) !== fold;
     const predict = await predictor(fromFile(await fitModel(examples.filter(outside), docs.filter(outside))), reader);
-    for (const i of scored) if (folds.get(i) === fold) values.push(...calibrationValues(docs[i], await predict(docs[i])));
+    for (const i of scored) if (folds.get(i) === fold) labelled.push(await calibrationDocument(docs[i], await predict(docs[i])));
   }
-  return fitConfidence(values, { documents: scored.length, folds: k });
+  return fitConfidence(labelled, { folds: k });
 }
 
 async function main() {
@@ -236,7 +236,7 @@ async function main() {
   await reader.close();
   writeFileSync(values.confidence, `${JSON.stringify(calibration)}\n`);
   const { rightMarked, silent } = calibration.trained;
-  console.log(`train: confidence calibration written to ${values.confidence}: review below ${calibration.reviewBelow} marks ${rightMarked} of the right values and leaves ${silent} of the values wrong unmarked (blind folds, in sample)`);
+  console.log(`train: confidence calibration written to ${values.confidence}: review below ${calibration.reviewBelow} marks ${rightMarked} of the right values and leaves ${silent} of the values wrong unmarked, on vendors it was not fitted on`);
   console.log(`train: ${docs.length} documents (pages read in ${read.toFixed(0)} s), model written to ${values.out} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 

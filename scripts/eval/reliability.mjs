@@ -25,6 +25,34 @@ export function reviewFigures(rows) {
     // Expected calibration error: the bins' gaps between stated and observed, weighted by their values.
     ece: n ? bins.reduce((s, b) => s + b.n * Math.abs(b.accuracy - b.confidence), 0) / n : null,
     bins,
+    documents: documentFigures(rows),
+  };
+}
+
+/**
+ * The document's confidence against what happened: a document needs correcting when a labelled key
+ * value is wrong or missing. Per fifth of stated confidence (documents are fewer than values).
+ */
+function documentFigures(rows) {
+  const docs = new Map();
+  for (const r of rows) {
+    const d = docs.get(r.doc) ?? { stated: r.documentConfidence, fine: true };
+    if (KEY_PATHS.includes(r.path) && !r.correct) d.fine = false;
+    docs.set(r.doc, d);
+  }
+  const bins = Array.from({ length: 5 }, (_, i) => ({ from: i / 5, n: 0, stated: 0, right: 0 }));
+  for (const d of docs.values()) {
+    if (typeof d.stated !== 'number') continue;
+    const bin = bins[Math.min(4, Math.floor(d.stated * 5))];
+    bin.n++;
+    bin.stated += d.stated;
+    if (d.fine) bin.right++;
+  }
+  const n = bins.reduce((s, b) => s + b.n, 0);
+  return {
+    n,
+    ece: n ? bins.reduce((s, b) => s + Math.abs(b.right - b.stated), 0) / n : null,
+    bins: bins.map((b) => ({ from: b.from, n: b.n, confidence: b.n ? b.stated / b.n : null, accuracy: b.n ? b.right / b.n : null })),
   };
 }
 

@@ -7,12 +7,13 @@
 // second OCR pass; the model is written under `dir` for the record.
 //
 // The confidence calibration (src/pipeline/review/) is fitted on values the engine read blind, so
-// predictions here come raw (calibration off) and are calibrated after: `calibrationValues` labels a
+// predictions here come raw (calibration off) and are calibrated after: `calibrationDocument` labels a
 // raw outcome's values, `fitConfidence` fits on them, `calibrate` applies a fit to a raw outcome.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { documentExamples, fitModel, generatedDocuments, pageReader } from '../train.mjs';
+import { vendorKey } from './folds.mjs';
 import { documentValues } from './values.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -43,16 +44,26 @@ export async function predictor(choice, pages) {
   };
 }
 
-/** A raw outcome's labelled values that have a confidence, as the calibration fits them. */
-export function calibrationValues(doc, outcome) {
-  return documentValues(doc, outcome)
-    .filter((r) => r.predicted && typeof r.confidence === 'number')
-    .map((r) => ({ path: r.at, status: r.status, confidence: r.confidence, correct: r.correct }));
+/**
+ * A raw outcome as the calibration fits it: its labelled values that have a confidence, with their
+ * features; whether a key field was not found; whether any labelled key value is wrong or missing.
+ */
+export async function calibrationDocument(doc, outcome) {
+  const { valueFeatures } = await dist('pipeline/review/value-features.js');
+  const { DOCUMENT_KEY_PATHS } = await dist('pipeline/review/calibration.js');
+  const features = outcome?.is_document ? valueFeatures(outcome) : new Map();
+  const rows = documentValues(doc, outcome);
+  return {
+    vendor: vendorKey(doc),
+    values: rows.filter((r) => r.predicted && features.has(r.at)).map((r) => ({ path: r.at, status: r.status, features: features.get(r.at), correct: r.correct })),
+    keyMissing: (outcome?.review_fields ?? []).some((path) => DOCUMENT_KEY_PATHS.includes(path) && !(path in outcome.field_status)),
+    fine: rows.every((r) => !DOCUMENT_KEY_PATHS.includes(r.path) || r.correct),
+  };
 }
 
-export async function fitConfidence(values, trained) {
+export async function fitConfidence(documents, trained) {
   const { fitCalibration } = await dist('pipeline/review/fit-calibration.js');
-  return fitCalibration(values, trained);
+  return fitCalibration(documents, trained);
 }
 
 /** A raw outcome as the engine with calibration `file` would have answered. */

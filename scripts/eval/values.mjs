@@ -14,7 +14,7 @@ const SKIP = new Set(['_source', '_notes']);
 
 /**
  * `docs`: labelledDocuments() of a set; `pred`: the folder its predictions were written to. Returns one
- * row per labelled value: `{ doc, path, at, predicted, correct, status, confidence, marked }`, where `path` is
+ * row per labelled value: `{ doc, documentConfidence, path, at, predicted, correct, status, confidence, marked }`, where `path` is
  * the field's pattern (line_items[].total) and `at` its place in the prediction (line_items[2].total).
  */
 export function labelledValues(docs, pred) {
@@ -27,7 +27,7 @@ export function documentValues(doc, whole) {
   if (!whole || (typeof whole.field_status !== 'object' && !Array.isArray(whole.review_fields))) return [];
   const rows = [];
   const marks = reviewMarks(whole);
-  const add = (row) => rows.push({ doc: doc.name, ...row, status: whole.field_status?.[row.at]?.status ?? null, confidence: whole.field_confidence?.[row.at] ?? null, marked: isMarked(marks, row.at) });
+  const add = (row) => rows.push({ doc: `${doc.set}/${doc.folder}/${doc.name}`, documentConfidence: whole.confidence ?? null, ...row, status: whole.field_status?.[row.at]?.status ?? null, confidence: whole.field_confidence?.[row.at] ?? null, marked: isMarked(marks, row.at) });
   compareObject(doc.label, whole.extraction, '', '', add);
   return rows;
 }

@@ -1,34 +1,41 @@
 // The outcome's confidence and review marks from the calibration (calibration.ts): every value's
-// confidence becomes the probability that it is right; a value is marked for review when that is below
-// the calibration's threshold, or when reconciliation already doubted it (status review: totals that do
-// not add up stay marked however sure each amount looks). The document's confidence is the probability
-// that none of its key values needs correcting.
-import type { ExtractionOutcome } from '../../schemas/document.schema.js';
+// confidence becomes the probability that it is right, and a value is marked for review when that is
+// below the calibration's threshold or the document's arithmetic failed on it. The document's confidence is the probability that none of its key
+// values needs correcting.
+import type { ExtractionOutcome, FieldStatusValue } from '../../schemas/document.schema.js';
 import { round } from '../fields/found.js';
-import { calibrated, type CalibrationFile } from './calibration.js';
+import { calibrated, documentScore, DOCUMENT_KEY_PATHS, needsReview, stepAt, type CalibrationFile } from './calibration.js';
+import { valueFeatures, type OutcomeView } from './value-features.js';
 
-type Reviewed = Pick<ExtractionOutcome, 'field_confidence' | 'field_status' | 'review_fields' | 'confidence'>;
-
-/** The values a bookkeeper books a document by (docs/api.md, Document confidence). */
-export const DOCUMENT_KEY_PATHS = ['total', 'issue_date', 'document_number', 'vendor.name'];
+type Reviewed = OutcomeView & Pick<ExtractionOutcome, 'review_fields' | 'confidence'>;
 
 /** `missing`: key fields the page did not give (key-fields.ts); each must be filled in, so the document needs a correction. */
 export function applyCalibration<T extends Reviewed>(outcome: T, file: CalibrationFile, missing: string[]): T {
   const field_confidence: Record<string, number> = {};
   const field_status: ExtractionOutcome['field_status'] = {};
+  const features = valueFeatures(outcome);
   for (const [path, status] of Object.entries(outcome.field_status)) {
-    const raw = outcome.field_confidence[path];
-    if (raw === undefined) {
+    const of = features.get(path);
+    if (!of) {
       field_status[path] = status;
       continue;
     }
-    const probability = calibrated(file, { path, status: status.status, confidence: raw });
+    const probability = calibrated(file, { path, status: status.status, features: of });
+    const review = needsReview(file, { path, status: status.status }, probability);
     field_confidence[path] = round(probability, 3);
-    field_status[path] = { status: status.status, review: status.status === 'review' || probability < file.reviewBelow };
+    field_status[path] = { status: statusOf(status.status, review), review };
   }
   const marked = Object.entries(field_status).flatMap(([path, s]) => (s.review ? [path] : []));
   const review_fields = [...new Set([...marked, ...missing])].sort((a, b) => a.localeCompare(b));
-  const keys = DOCUMENT_KEY_PATHS.filter((path) => field_confidence[path] !== undefined);
-  const confidence = missing.some((path) => DOCUMENT_KEY_PATHS.includes(path)) ? 0 : keys.reduce((p, path) => p * field_confidence[path]!, keys.length ? 1 : 0);
-  return { ...outcome, field_confidence, field_status, review_fields, confidence: round(confidence, 3) };
+  const score = documentScore(new Map(Object.entries(field_confidence)), missing.some((path) => DOCUMENT_KEY_PATHS.includes(path)));
+  return { ...outcome, field_confidence, field_status, review_fields, confidence: round(stepAt(file.document, score), 3) };
+}
+
+/**
+ * A read value is `review` exactly when it is marked: a doubt of the finders the calibration weighed
+ * and found right often enough reads as read. Derived and enriched values keep saying how they were made.
+ */
+function statusOf(engine: FieldStatusValue, review: boolean): FieldStatusValue {
+  if (engine === 'read' || engine === 'review') return review ? 'review' : 'read';
+  return engine;
 }

@@ -1,20 +1,28 @@
 // Confidence that means what it says. The finders' confidence ranks values within a field but is not a
-// probability: 0.8 on a vendor name and 0.8 on a total were right at different rates. The calibration
-// maps a value's raw confidence to the share of such values that were right on documents the engine
-// was not fitted on (the blind folds, scripts/train.mjs), per group of like values: the field's family
-// and what the engine said of it (read, derived, or already doubted). The map is isotonic: a higher raw
-// confidence never means a lower probability.
+// probability: 0.8 on a vendor name and 0.8 on a total were right at different rates. Two steps, both
+// fitted on values the engine read blind (the vendor folds, scripts/train.mjs): a logistic score over
+// what is known of the value (value-features.ts: family, status, raw confidence, place, whether the
+// amounts agree, the text's shape), then an isotonic map from that score to the share of values that
+// were right, per group of like values (family and what the engine said of it). Isotonic: a higher
+// score never means a lower probability.
 import { readFileSync } from 'node:fs';
 import type { FieldStatusValue } from '../../schemas/document.schema.js';
+import { logisticProbability, type Logistic } from '../fields/choice/model.js';
+import { familyOf, VALUE_FEATURES } from './value-features.js';
 
 export interface CalibrationFile {
-  version: 1;
+  version: 2;
   /** What it was fitted on and what the threshold gives there, for the record. */
   trained: Record<string, unknown>;
-  /** A value whose calibrated confidence is below this is marked for review (chosen in training, docs/engine.md). */
-  reviewBelow: number;
-  /** Per group: raw confidences where the probability steps up, and the probability from each on. */
+  /** The features the score was fitted on, in order; a file for other features is refused. */
+  features: string[];
+  score: Logistic;
+  /** Per group: scores where the probability steps up, and the probability from each on. */
   groups: Record<string, Steps>;
+  /** The document's key values' probabilities multiplied (documentScore) → the share of such documents that needed no correction. */
+  document: Steps;
+  /** A value whose probability is below this is marked for review (chosen in training, docs/engine.md). */
+  reviewBelow: number;
 }
 
 export interface Steps {
@@ -22,48 +30,70 @@ export interface Steps {
   probability: number[];
 }
 
-/** A value to calibrate: its path in the outcome, what the engine said of it, its raw confidence. */
-export interface RawValue {
+/** A value to calibrate: its path, what the engine said of it, its features (value-features.ts). */
+export interface ValueToCalibrate {
   path: string;
   status: FieldStatusValue;
-  confidence: number;
+  features: number[];
 }
 
 /**
  * The groups a value belongs to, most specific first: family and status, family, and all. A group with
  * too few values in training has no steps, and the next one answers.
  */
-export function groupsOf(value: Pick<RawValue, 'path' | 'status'>): string[] {
+export function groupsOf(value: Pick<ValueToCalibrate, 'path' | 'status'>): string[] {
   const family = familyOf(value.path);
   const said = value.status === 'review' ? 'review' : value.status === 'read' ? 'read' : 'derived';
   return [`${family}:${said}`, family, 'all'];
 }
 
-function familyOf(path: string): string {
-  const pattern = path.replace(/\[\d+\]/gu, '[]');
-  if (pattern.startsWith('line_items[].')) {
-    const member = pattern.slice('line_items[].'.length);
-    return member === 'description' || member === 'quantity' ? `item.${member}` : 'item.amount';
-  }
-  if (pattern.startsWith('vat_rates[]')) return 'vat_group';
-  if (pattern.startsWith('banks[]') || pattern.startsWith('payment.')) return 'payment';
-  if (['total', 'subtotal', 'vat_amount', 'issue_date', 'due_date', 'document_number', 'currency', 'vendor.name', 'customer.name'].includes(pattern)) return pattern;
-  if (pattern.startsWith('vendor.') || pattern.startsWith('customer.')) return 'party';
-  return 'other';
+/**
+ * Values reconciliation marked because the document's arithmetic failed (totals, balance, VAT groups, a
+ * line that does not multiply out) stay marked whatever their probability: the warning names them, and
+ * a person must see which of the amounts is off. Other doubts (a date that reads either way, a VAT id
+ * that fails its checksum) are weighed by the calibration like any other evidence.
+ */
+export function arithmeticDoubt(value: Pick<ValueToCalibrate, 'path' | 'status'>): boolean {
+  return value.status === 'review' && ARITHMETIC_FAMILIES.has(familyOf(value.path));
 }
 
-/** The probability that a value is right, by the first of its groups the file has steps for. */
-export function calibrated(file: CalibrationFile, value: RawValue): number {
+const ARITHMETIC_FAMILIES = new Set<string>(['total', 'subtotal', 'vat_amount', 'vat_group', 'item.amount', 'item.quantity', 'other']);
+
+/** Marked for review: below the threshold, or doubted by the arithmetic. */
+export function needsReview(file: CalibrationFile, value: Pick<ValueToCalibrate, 'path' | 'status'>, probability: number): boolean {
+  return probability < file.reviewBelow || arithmeticDoubt(value);
+}
+
+/** The probability that a value is right. */
+export function calibrated(file: CalibrationFile, value: ValueToCalibrate): number {
+  return mapped(file, value, logisticProbability(file.score, value.features));
+}
+
+/** A score through the steps of the first of the value's groups the file has. */
+export function mapped(file: CalibrationFile, value: Pick<ValueToCalibrate, 'path' | 'status'>, score: number): number {
   for (const group of groupsOf(value)) {
     const steps = file.groups[group];
-    if (steps) return stepAt(steps, value.confidence);
+    if (steps) return stepAt(steps, score);
   }
-  return value.confidence;
+  return score;
 }
 
-function stepAt(steps: Steps, raw: number): number {
+/** The values a bookkeeper books a document by (docs/api.md, Confidence and review). */
+export const DOCUMENT_KEY_PATHS = ['total', 'issue_date', 'document_number', 'vendor.name'];
+
+/**
+ * The product of the key values' probabilities, 0 when a key field must be filled in or none was read.
+ * Not yet a probability: the values of one page are right or wrong together more often than
+ * independent values would be, so the file maps it (`document`).
+ */
+export function documentScore(probabilities: ReadonlyMap<string, number>, keyMissing: boolean): number {
+  const keys = DOCUMENT_KEY_PATHS.filter((path) => probabilities.has(path));
+  return keyMissing || !keys.length ? 0 : keys.reduce((p, path) => p * probabilities.get(path)!, 1);
+}
+
+export function stepAt(steps: Steps, score: number): number {
   let i = 0;
-  while (i + 1 < steps.from.length && steps.from[i + 1]! <= raw) i++;
+  while (i + 1 < steps.from.length && steps.from[i + 1]! <= score) i++;
   return steps.probability[i]!;
 }
 
@@ -82,17 +112,22 @@ export function calibration(): CalibrationFile | null {
   return loaded;
 }
 
+/** For tools that score several calibrations in one process (training, the blind folds). */
+export function setCalibration(file: CalibrationFile | null): void {
+  loaded = file;
+}
+
 function loadCalibration(path: string | URL): CalibrationFile | null {
+  let file: CalibrationFile;
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as CalibrationFile;
+    file = JSON.parse(readFileSync(path, 'utf8')) as CalibrationFile;
   } catch (error) {
     // No fitted calibration is an engine that states its raw confidence; a broken one is a deployment error.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && path === DEFAULT_PATH) return null;
     throw new Error(`confidence calibration ${String(path)} cannot be read: ${(error as Error).message}`);
   }
-}
-
-/** For tools that score several calibrations in one process (training, the blind folds). */
-export function setCalibration(file: CalibrationFile | null): void {
-  loaded = file;
+  if (file.version !== 2 || file.features.join() !== VALUE_FEATURES.join()) {
+    throw new Error(`confidence calibration ${String(path)} was fitted on other features; run npm run train`);
+  }
+  return file;
 }

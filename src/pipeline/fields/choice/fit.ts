@@ -4,7 +4,7 @@
 // a dozen lines over typed arrays: ml-logistic-regression (tried first) fits no bias and allocates
 // two matrices per step, which took minutes per field where this takes seconds.
 import { RandomForestClassifier } from 'ml-random-forest';
-import type { FieldModelFile, Family } from './model.js';
+import type { FieldModelFile, Family, Logistic } from './model.js';
 
 export type Learner = FieldModelFile['learner'];
 
@@ -30,7 +30,7 @@ export function fit(rows: number[][], targets: number[], options: FitOptions): F
   return { ...base, ...fitLogistic(rows, targets) };
 }
 
-function fitLogistic(rows: number[][], targets: number[]): Pick<FieldModelFile, 'model' | 'mean' | 'scale'> {
+export function fitLogistic(rows: number[][], targets: number[]): Logistic {
   const n = rows.length;
   const width = rows[0]?.length ?? 0;
   const mean = Array.from({ length: width }, (_, j) => rows.reduce((s, r) => s + r[j]!, 0) / n);

@@ -78,16 +78,25 @@ export function fromFile(file: ModelFile): ChoiceModel {
   return model;
 }
 
+/** Logistic weights over standardized features (bias last), with each feature's mean and scale. */
+export interface Logistic {
+  model: number[];
+  mean: number[];
+  scale: number[];
+}
+
+export function logisticProbability({ model, mean, scale }: Logistic, row: readonly number[]): number {
+  return sigmoid(row.reduce((sum, x, i) => sum + ((x - mean[i]!) / scale[i]!) * model[i]!, model[row.length]!));
+}
+
 function scorerOf(entry: FieldModelFile): FieldScorer {
   if (entry.learner === 'logistic') {
-    const weights = entry.model as number[];
-    const mean = entry.mean ?? [];
-    const scale = entry.scale ?? [];
+    const logistic = { model: entry.model as number[], mean: entry.mean ?? [], scale: entry.scale ?? [] };
     return {
       family: entry.family,
       features: entry.features,
       threshold: entry.threshold,
-      score: (rows) => rows.map((row) => sigmoid(row.reduce((sum, x, i) => sum + ((x - mean[i]!) / scale[i]!) * weights[i]!, weights[row.length]!))),
+      score: (rows) => rows.map((row) => logisticProbability(logistic, row)),
     };
   }
   const forest = RandomForestClassifier.load(entry.model as never);

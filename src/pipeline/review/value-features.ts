@@ -1,0 +1,112 @@
+// What the review stage knows of one value besides the finders' confidence: its family, what the engine
+// said of it, where it was read, whether the document's amounts agree, and the shape of its text. All
+// of it is read from the outcome itself, so training (on the blind folds' outcomes) and the engine see
+// the same numbers. The names are the model file's, so a file fitted on other features is refused.
+import type { ExtractionOutcome } from '../../schemas/document.schema.js';
+
+export type OutcomeView = Pick<ExtractionOutcome, 'extraction' | 'field_confidence' | 'field_status' | 'regions'>;
+
+export const FAMILIES = [
+  'total', 'subtotal', 'vat_amount', 'issue_date', 'due_date', 'document_number', 'currency', 'vendor.name', 'customer.name',
+  'party', 'vat_group', 'payment', 'item.description', 'item.quantity', 'item.amount', 'other',
+] as const;
+export type Family = (typeof FAMILIES)[number];
+
+const AMOUNT_FAMILIES = new Set<Family>(['total', 'subtotal', 'vat_amount', 'vat_group', 'item.amount', 'item.quantity']);
+const TEXT_FAMILIES = new Set<Family>(['vendor.name', 'customer.name', 'party', 'item.description', 'document_number']);
+
+export const VALUE_FEATURES = [
+  ...FAMILIES.map((f) => `family=${f}`),
+  'status=read', 'status=review', 'status=derived',
+  'raw_confidence', 'on_page', 'down_the_pages',
+  'amounts_agree', 'amounts_disagree',
+  'text_digit_share', 'text_length', 'text_words', 'same_as_other_party',
+  'document_doubts', 'document_values',
+] as const;
+
+export function familyOf(path: string): Family {
+  const pattern = path.replace(/\[\d+\]/gu, '[]');
+  if (pattern.startsWith('line_items[].')) {
+    const member = pattern.slice('line_items[].'.length);
+    return member === 'description' ? 'item.description' : member === 'quantity' ? 'item.quantity' : 'item.amount';
+  }
+  if (pattern.startsWith('vat_rates[]')) return 'vat_group';
+  if (pattern.startsWith('banks[]') || pattern.startsWith('payment.')) return 'payment';
+  if ((FAMILIES as readonly string[]).includes(pattern)) return pattern as Family;
+  if (pattern.startsWith('vendor.') || pattern.startsWith('customer.')) return 'party';
+  return 'other';
+}
+
+/** Each valued path of the outcome with its feature vector (VALUE_FEATURES, in order). */
+export function valueFeatures(outcome: OutcomeView): Map<string, number[]> {
+  const document = documentSignals(outcome);
+  const out = new Map<string, number[]>();
+  for (const [path, status] of Object.entries(outcome.field_status)) {
+    const raw = outcome.field_confidence[path];
+    if (raw === undefined) continue;
+    const family = familyOf(path);
+    const value = valueAt(outcome.extraction, path);
+    const text = TEXT_FAMILIES.has(family) && typeof value === 'string' ? value : '';
+    const region = outcome.regions?.[path];
+    const amount = AMOUNT_FAMILIES.has(family);
+    out.set(path, [
+      ...FAMILIES.map((f) => (f === family ? 1 : 0)),
+      status.status === 'read' ? 1 : 0,
+      status.status === 'review' ? 1 : 0,
+      status.status === 'derived' || status.status === 'enriched' ? 1 : 0,
+      raw,
+      region ? 1 : 0,
+      region ? Math.min(3, region.page - 1 + (region.box[1]! + region.box[3]!) / 2000) : 0,
+      amount && document.amountsAgree ? 1 : 0,
+      amount && document.amountsDisagree ? 1 : 0,
+      text ? (text.match(/\p{N}/gu)?.length ?? 0) / text.length : 0,
+      text ? Math.log1p(text.length) : 0,
+      text ? Math.min(10, text.split(/\s+/u).length) / 10 : 0,
+      (family === 'vendor.name' || family === 'customer.name') && sameParty(outcome.extraction) ? 1 : 0,
+      document.doubts,
+      document.values,
+    ]);
+  }
+  return out;
+}
+
+interface DocumentSignals {
+  /** subtotal + VAT (+ rounding) is the total, or the line items add up to the subtotal or total. */
+  amountsAgree: boolean;
+  /** The same sums printed and not adding up. */
+  amountsDisagree: boolean;
+  /** Share of the values the engine itself doubted (status review). */
+  doubts: number;
+  values: number;
+}
+
+function documentSignals(outcome: OutcomeView): DocumentSignals {
+  const e = outcome.extraction;
+  const near = (a: number, b: number) => Math.abs(a - b) <= 0.011;
+  const checks: boolean[] = [];
+  if (typeof e.subtotal === 'number' && typeof e.vat_amount === 'number' && typeof e.total === 'number') {
+    checks.push(near(e.subtotal + e.vat_amount + (typeof e.rounding === 'number' ? e.rounding : 0), e.total));
+  }
+  const items = e.line_items ?? [];
+  const lineSum = (member: 'total' | 'subtotal') => (items.length && items.every((i) => typeof i[member] === 'number') ? items.reduce((s, i) => s + (i[member] as number), 0) : null);
+  const sums = [lineSum('total'), lineSum('subtotal')].filter((s): s is number => s !== null);
+  const targets = [e.total, e.subtotal].filter((t): t is number => typeof t === 'number');
+  if (sums.length && targets.length) checks.push(sums.some((s) => targets.some((t) => Math.abs(s - t) <= 0.01 * items.length + 0.005)));
+  const statuses = Object.values(outcome.field_status);
+  return {
+    amountsAgree: checks.some((c) => c),
+    amountsDisagree: checks.some((c) => !c),
+    doubts: statuses.length ? statuses.filter((s) => s.status === 'review').length / statuses.length : 0,
+    values: Math.log1p(statuses.length) / 5,
+  };
+}
+
+function sameParty(extraction: OutcomeView['extraction']): boolean {
+  const fold = (s: unknown) => (typeof s === 'string' ? s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '') : '');
+  const vendor = fold(extraction.vendor?.name);
+  return vendor !== '' && vendor === fold(extraction.customer?.name);
+}
+
+function valueAt(extraction: OutcomeView['extraction'], path: string): unknown {
+  return path.split(/\.|\[(\d+)\]\.?/u).filter((part) => part !== undefined && part !== '').reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), extraction);
+}
