@@ -165,7 +165,7 @@ async function blindFolds() {
   const blind = join(out, 'folds/blind');
   for (const dir of [seen, blind]) rmSync(dir, { recursive: true, force: true });
   const write = (dir, doc, outcome) => writePrediction(join(dir, doc.set, doc.folder), doc.name, outcome);
-  // Raw outcomes first (no calibration), each read with the choice fitted without its fold; then each
+  // Readings before the review stage first, each with the choice fitted without its fold; then each
   // fold is calibrated by a fit on the other folds' values (scripts/eval/train.mjs).
   const raw = [];
   for (let fold = 0; fold < k; fold++) {

@@ -7,8 +7,8 @@
 // second OCR pass; the model is written under `dir` for the record.
 //
 // The confidence calibration (src/pipeline/review/) is fitted on values the engine read blind, so
-// predictions here come raw (calibration off) and are calibrated after: `calibrationDocument` labels a
-// raw outcome's values, `fitConfidence` fits on them, `calibrate` applies a fit to a raw outcome.
+// predictions here come before the review stage and are calibrated after: `calibrationDocument` labels
+// a reading's values, `fitConfidence` fits on them, `calibrate` applies a fit to a reading.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -31,32 +31,30 @@ export async function train({ docs, dir }) {
   return { predict: await predictor(fromFile(file), reader) };
 }
 
-/** Reads a document's fields with `choice` (a loaded choice model) and no calibration: the raw outcome. */
+/** Reads a document's fields with `choice` (a loaded choice model), before the review stage (extract.ts, Unreviewed). */
 export async function predictor(choice, pages) {
   const { setChoiceModel } = await dist('pipeline/fields/choice/model.js');
-  const { setCalibration } = await dist('pipeline/review/calibration.js');
-  const { extractFromRead } = await dist('pipeline/extract.js');
+  const { extractUnreviewed } = await dist('pipeline/extract.js');
   return async (doc) => {
     const read = await pages.read(doc);
     setChoiceModel(choice);
-    setCalibration(null);
-    return extractFromRead({ pageCount: read.length, pages: read, warnings: [] }, {});
+    return extractUnreviewed({ pageCount: read.length, pages: read, warnings: [] }, {});
   };
 }
 
 /**
- * A raw outcome as the calibration fits it: its labelled values that have a confidence, with their
- * features; whether a key field was not found; whether any labelled key value is wrong or missing.
+ * An unreviewed reading as the calibration fits it: its labelled values that have a confidence, with
+ * their features; whether a key field was not found; whether any labelled key value is wrong or missing.
  */
-export async function calibrationDocument(doc, outcome) {
+export async function calibrationDocument(doc, { outcome, evidence }) {
   const { valueFeatures } = await dist('pipeline/review/value-features.js');
   const { DOCUMENT_KEY_PATHS } = await dist('pipeline/review/calibration.js');
-  const features = outcome?.is_document ? valueFeatures(outcome) : new Map();
+  const features = outcome.is_document ? valueFeatures(outcome, evidence.support) : new Map();
   const rows = documentValues(doc, outcome);
   return {
     vendor: vendorKey(doc),
     values: rows.filter((r) => r.predicted && features.has(r.at)).map((r) => ({ path: r.at, status: r.status, features: features.get(r.at), correct: r.correct })),
-    keyMissing: (outcome?.review_fields ?? []).some((path) => DOCUMENT_KEY_PATHS.includes(path) && !(path in outcome.field_status)),
+    keyMissing: evidence.missing.some((path) => DOCUMENT_KEY_PATHS.includes(path)),
     fine: rows.every((r) => !DOCUMENT_KEY_PATHS.includes(r.path) || r.correct),
   };
 }
@@ -66,13 +64,10 @@ export async function fitConfidence(documents, trained) {
   return fitCalibration(documents, trained);
 }
 
-/** A raw outcome as the engine with calibration `file` would have answered. */
-export async function calibrate(outcome, file) {
-  const { applyCalibration } = await dist('pipeline/review/apply-calibration.js');
-  if (!outcome.is_document) return outcome;
-  // The key fields not found: listed in review_fields with no status of their own.
-  const missing = outcome.review_fields.filter((path) => !(path in outcome.field_status));
-  return applyCalibration(outcome, file, missing);
+/** An unreviewed reading as the engine with calibration `file` answers it. */
+export async function calibrate(unreviewed, file) {
+  const { reviewed } = await dist('pipeline/extract.js');
+  return reviewed(unreviewed, file);
 }
 
 /** The OCR engines reading pages for training hold threads open; the eval closes them when done. */

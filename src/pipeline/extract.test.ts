@@ -58,7 +58,8 @@ Total                             1,428.00 EUR`);
     assert.equal(outcome.extraction.document_number, '2025-0117');
     assert.equal(outcome.extraction.vendor?.name, 'Nordwind Consulting GmbH');
     assert.deepEqual(outcome.warnings.filter((w) => w.startsWith('key_field_not_found')), []);
-    assert.deepEqual(outcome.review_fields, []);
+    // Found values may still be marked by the calibration; no key field is listed as missing.
+    for (const key of ['total', 'issue_date', 'vendor.name', 'document_number']) assert.ok(outcome.field_status[key], `${key} was read`);
   });
 
   it('lists an invoice\'s missing number', () => {
@@ -70,6 +71,8 @@ Consulting, March                 1,200.00
 VAT 19%                             228.00
 Total                             1,428.00 EUR`);
     assert.equal(outcome.extraction.document_number ?? null, null);
-    assert.deepEqual(outcome.review_fields, ['document_number']);
+    assert.ok(outcome.review_fields.includes('document_number'), outcome.review_fields.join(', '));
+    assert.equal(outcome.field_status['document_number'], undefined);
+    assert.deepEqual(outcome.warnings.filter((w) => w.startsWith('key_field_not_found')).map((w) => w.split(' ')[1]), ['document_number']);
   });
 });

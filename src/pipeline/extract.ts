@@ -16,8 +16,8 @@ import { buildOutcomeFields } from './outcome.js';
 import { readDocument, type ReadDocument } from './read-document.js';
 import { missingKeyFields } from './reconcile/key-fields.js';
 import { reconcile } from './reconcile/reconcile.js';
-import { applyCalibration } from './review/apply-calibration.js';
-import { calibration } from './review/calibration.js';
+import { applyCalibration, type ReviewEvidence } from './review/apply-calibration.js';
+import { calibration, type CalibrationFile } from './review/calibration.js';
 import { StageTimings } from './stage-timings.js';
 import type { ExtractionRequest, PageWords } from './types.js';
 
@@ -35,6 +35,28 @@ export function extractFromWords(pages: PageWords[], hints: Hints, timings = new
 
 /** Everything after reading the pages; `scripts/eval-fields.mjs` replays it over cached page words. */
 export function extractFromRead(read: ReadDocument, hints: ExtractionRequest['hints'], timings = new StageTimings()): ExtractionOutcome {
+  const unreviewed = extractUnreviewed(read, hints, timings);
+  const file = calibration();
+  return file ? timings.timeSync('reconcile', () => reviewed(unreviewed, file)) : unreviewed.outcome;
+}
+
+/**
+ * The outcome before the review stage (review/), with what that stage weighs besides the outcome:
+ * training fits the calibration on these, and the blind folds calibrate them with a map fitted
+ * without their fold. Without a calibration the outcome is the engine's own: missing key fields listed,
+ * the finders' confidence.
+ */
+export interface Unreviewed {
+  outcome: ExtractionOutcome;
+  evidence: ReviewEvidence;
+}
+
+/** The outcome as the review stage leaves it, with calibration `file`. */
+export function reviewed({ outcome, evidence }: Unreviewed, file: CalibrationFile): ExtractionOutcome {
+  return outcome.is_document ? applyCalibration(outcome, file, evidence) : outcome;
+}
+
+export function extractUnreviewed(read: ReadDocument, hints: ExtractionRequest['hints'], timings = new StageTimings()): Unreviewed {
   const warnings = [...read.warnings];
   const whole = timings.timeSync('layout', () => buildTextDocument(read.pages));
   const text = rawText(whole);
@@ -61,28 +83,27 @@ export function extractFromRead(read: ReadDocument, hints: ExtractionRequest['hi
     signCreditNoteTotals(draft, -1);
     signCreditNoteLines(lineItems.items, lineItems.findings);
   }
-  const { warnings: dropped, ...built } = buildOutcomeFields(draft, lineItems.items, lineItems.findings);
+  const { warnings: dropped, support, ...fields } = buildOutcomeFields(draft, lineItems.items, lineItems.findings);
   warnings.push(...dropped);
   const judged = judgeDocument(draft, text);
   const isDocument = judged !== 'not_a_document';
-  let fields = built;
+  let missing: string[] = [];
   if (!isDocument) warnings.push('not_a_document: no invoice, receipt or bill fields were found on the page');
   else {
     // Its key fields are missing, so they are listed and the document is in filter=review.
     if (judged === 'doubtful') warnings.push('doubtful_document: the page prints amounts but few invoice, receipt or bill fields were found; it is read as a document and listed for review');
-    const missing = missingKeyFields(fields.extraction, kind);
-    const calibrationFile = calibration();
-    if (calibrationFile) fields = timings.timeSync('reconcile', () => applyCalibration(built, calibrationFile, missing));
-    else fields.review_fields = [...fields.review_fields, ...missing].sort((a, b) => a.localeCompare(b));
+    missing = missingKeyFields(fields.extraction, kind);
+    fields.review_fields = [...fields.review_fields, ...missing].sort((a, b) => a.localeCompare(b));
     warnings.push(...missing.map((path) => `key_field_not_found: ${path} was not found on the page; it is listed in review_fields to be filled in`));
   }
-  return {
+  const outcome: ExtractionOutcome = {
     pages: read.pageCount,
     is_document: isDocument,
     ...(isDocument ? fields : { extraction: { line_items: [] }, field_confidence: {}, field_status: {}, review_fields: [], regions: {}, confidence: 0 }),
     warnings,
     ...(text ? { raw_text: text } : {}),
   };
+  return { outcome, evidence: { support, missing } };
 }
 
 function useEmbeddedXml(embedded: EmbeddedInvoiceXml, page: Draft, document: TextDocument, warnings: string[]): (EInvoiceDraft & { creditNote: boolean }) | null {

@@ -18,12 +18,18 @@ const KEY_FIELDS: FieldKey[] = [['total'], ['issue_date'], ['document_number'], 
  * `lineFindings` are the confidence, status and region of each line item value ("line_items[0].total").
  * `warnings` name values the schema check dropped (none unless the engine has a bug).
  */
-export function buildOutcomeFields(draft: Draft, lineItems: DocumentFields['line_items'] = [], lineFindings: LineFindings = new Map()): OutcomeFields & { warnings: string[] } {
+export function buildOutcomeFields(
+  draft: Draft,
+  lineItems: DocumentFields['line_items'] = [],
+  lineFindings: LineFindings = new Map(),
+): OutcomeFields & { warnings: string[]; support: Record<string, number> } {
   const extraction: Record<string, unknown> = { line_items: lineItems };
   let field_confidence: Record<string, number> = {};
   let field_status: Record<string, FieldStatus> = {};
   let regions: Record<string, Region> = {};
   let review_fields: string[] = [];
+  // The learned choice's probability per path, for the review stage (not part of the outcome).
+  const support: Record<string, number> = {};
 
   const entries: { key?: FieldKey; path: string; found: Found<FieldValue> }[] = [...fieldEntries(draft), ...[...lineFindings].map(([path, found]) => ({ path, found }))];
   for (const { key, path, found } of entries.sort((a, b) => a.path.localeCompare(b.path))) {
@@ -31,6 +37,7 @@ export function buildOutcomeFields(draft: Draft, lineItems: DocumentFields['line
     field_confidence[path] = round(found.confidence);
     field_status[path] = { status: found.status, review: found.status === 'review' };
     if (found.status === 'review') review_fields.push(path);
+    if (found.support !== undefined) support[path] = found.support;
     if (found.evidence) {
       regions[path] = { page: found.evidence.page, box: found.evidence.box.map((v) => round(v, 1)), normalized_value: found.value };
     }
@@ -59,6 +66,7 @@ export function buildOutcomeFields(draft: Draft, lineItems: DocumentFields['line
     review_fields,
     regions,
     confidence: round(key.reduce((a, b) => a + b, 0) / key.length),
+    support,
     warnings: dropped.map((d) => `invalid_value_dropped: ${d.path} ${d.problem}; an engine error, the value is left out and the other fields stand`),
   };
 }

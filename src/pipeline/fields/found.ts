@@ -12,6 +12,11 @@ export interface Found<T> {
   evidence?: Evidence;
   /** The value as printed, for regions. */
   printed?: string;
+  /**
+   * The learned choice's probability that this is the field's value, where it scored the field's
+   * candidates (fields/choice/): evidence the review stage weighs (a rules' pick the model doubts).
+   */
+  support?: number;
 }
 
 /** Confidence of a read value: how the label was found, times how well the words were read. */

@@ -9,11 +9,18 @@ import { valueFeatures, type OutcomeView } from './value-features.js';
 
 type Reviewed = OutcomeView & Pick<ExtractionOutcome, 'review_fields' | 'confidence'>;
 
-/** `missing`: key fields the page did not give (key-fields.ts); each must be filled in, so the document needs a correction. */
-export function applyCalibration<T extends Reviewed>(outcome: T, file: CalibrationFile, missing: string[]): T {
+/** What the review stage weighs besides the outcome. */
+export interface ReviewEvidence {
+  /** The learned choice's probability per path, where it scored the field (Found.support). */
+  support: Record<string, number>;
+  /** Key fields the page did not give (key-fields.ts): each must be filled in, so the document needs a correction. */
+  missing: string[];
+}
+
+export function applyCalibration<T extends Reviewed>(outcome: T, file: CalibrationFile, { support, missing }: ReviewEvidence): T {
   const field_confidence: Record<string, number> = {};
   const field_status: ExtractionOutcome['field_status'] = {};
-  const features = valueFeatures(outcome);
+  const features = valueFeatures(outcome, support);
   for (const [path, status] of Object.entries(outcome.field_status)) {
     const of = features.get(path);
     if (!of) {

@@ -78,7 +78,7 @@ describe('applying the calibration', () => {
   };
 
   it('states the probability, marks what is below the threshold, and keeps the arithmetic\'s doubts marked', () => {
-    const out = applyCalibration(outcome, file, []);
+    const out = applyCalibration(outcome, file, { support: {}, missing: [] });
     assert.deepEqual(out.field_confidence, { total: 0.95, issue_date: 0.95, 'vendor.name': 0.85, subtotal: 0.4, vat_amount: 0.95 });
     assert.deepEqual(out.review_fields, ['subtotal', 'vat_amount']);
     assert.deepEqual(out.field_status['subtotal'], { status: 'review', review: true });
@@ -87,14 +87,14 @@ describe('applying the calibration', () => {
   });
 
   it('maps the product of the key values to the document confidence, and a missing key field to its lowest step', () => {
-    assert.equal(applyCalibration(outcome, file, []).confidence, 0.7, 'product 0.95 × 0.95 × 0.85 ≥ 0.5');
-    const missing = applyCalibration(outcome, file, ['document_number']);
+    assert.equal(applyCalibration(outcome, file, { support: {}, missing: [] }).confidence, 0.7, 'product 0.95 × 0.95 × 0.85 ≥ 0.5');
+    const missing = applyCalibration(outcome, file, { support: {}, missing: ['document_number'] });
     assert.equal(missing.confidence, 0.1);
     assert.ok(missing.review_fields.includes('document_number'));
   });
 
   it('knows when the amounts agree', () => {
-    const agree = (total: number) => valueFeatures({ ...outcome, extraction: { ...outcome.extraction, total } }).get('total')!;
+    const agree = (total: number) => valueFeatures({ ...outcome, extraction: { ...outcome.extraction, total } }, {}).get('total')!;
     const at = (name: string) => VALUE_FEATURES.indexOf(name as (typeof VALUE_FEATURES)[number]);
     assert.equal(agree(29)[at('amounts_agree')], 1);
     assert.equal(agree(119)[at('amounts_disagree')], 1);

@@ -1,7 +1,8 @@
 // What the review stage knows of one value besides the finders' confidence: its family, what the engine
-// said of it, where it was read, whether the document's amounts agree, and the shape of its text. All
-// of it is read from the outcome itself, so training (on the blind folds' outcomes) and the engine see
-// the same numbers. The names are the model file's, so a file fitted on other features is refused.
+// said of it, where it was read, whether the document's amounts agree, the shape of its text, and how
+// much the learned choice believes it. All of it is read from the outcome and the review evidence
+// (extract.ts, Unreviewed), so training (on the blind folds' outcomes) and the engine see the same
+// numbers. The names are the model file's, so a file fitted on other features is refused.
 import type { ExtractionOutcome } from '../../schemas/document.schema.js';
 
 export type OutcomeView = Pick<ExtractionOutcome, 'extraction' | 'field_confidence' | 'field_status' | 'regions'>;
@@ -22,6 +23,7 @@ export const VALUE_FEATURES = [
   'amounts_agree', 'amounts_disagree',
   'text_digit_share', 'text_length', 'text_words', 'same_as_other_party',
   'document_doubts', 'document_values',
+  'choice_scored', 'choice_support',
 ] as const;
 
 export function familyOf(path: string): Family {
@@ -37,8 +39,11 @@ export function familyOf(path: string): Family {
   return 'other';
 }
 
-/** Each valued path of the outcome with its feature vector (VALUE_FEATURES, in order). */
-export function valueFeatures(outcome: OutcomeView): Map<string, number[]> {
+/**
+ * Each valued path of the outcome with its feature vector (VALUE_FEATURES, in order). `support`: the
+ * learned choice's probability for the paths it scored (Found.support).
+ */
+export function valueFeatures(outcome: OutcomeView, support: Record<string, number>): Map<string, number[]> {
   const document = documentSignals(outcome);
   const out = new Map<string, number[]>();
   for (const [path, status] of Object.entries(outcome.field_status)) {
@@ -65,6 +70,8 @@ export function valueFeatures(outcome: OutcomeView): Map<string, number[]> {
       (family === 'vendor.name' || family === 'customer.name') && sameParty(outcome.extraction) ? 1 : 0,
       document.doubts,
       document.values,
+      support[path] === undefined ? 0 : 1,
+      support[path] ?? 0,
     ]);
   }
   return out;

@@ -76,9 +76,13 @@ describe('learned choice: a model picks among the candidates', () => {
     assert.deepEqual(decision!.evidence!.box, amountCandidates(context).find((c) => c.value === 120)!.evidence.box);
   });
 
-  it('leaves the rules\' pick where the model is not sure enough', () => {
-    const draft = { ...emptyDraft(), total: { value: 100, confidence: 0.9, status: 'read' as const } };
-    assert.equal(chooseFields(context, draft, fromFile(believing('label:total', 0.99))).length, 0);
+  it('leaves the rules\' pick where the model is not sure enough, with how much the model believes it', () => {
+    const rule = { value: 100, confidence: 0.9, status: 'read' as const };
+    const decisions = chooseFields(context, { ...emptyDraft(), total: rule }, fromFile(believing('label:total', 1.01)));
+    assert.equal(decisions.length, 1);
+    const kept = 'set' in decisions[0]! ? decisions[0].found : undefined;
+    assert.deepEqual({ ...kept, support: undefined }, { ...rule, support: undefined }, 'the rules\' value, confidence and status stand');
+    assert.ok(kept!.support! < 0.5, `the model points at another amount: support ${kept!.support}`);
   });
 
   it('uses no model trained on other features than the engine computes', () => {

@@ -1,7 +1,8 @@
 // The learned choice: every candidate of a field's family is scored by the model, and the best one
 // replaces the rules' pick when the model is sure enough of it (the field's threshold). Where the
-// model is unsure or has no candidate, the rules' pick stands. Returns the decisions; the caller
-// applies them to the draft (find-fields.ts).
+// model is unsure or has no candidate, the rules' pick stands, with the model's probability for it
+// (`support`, weighed by the review stage). Returns the decisions; the caller applies them to the
+// draft (find-fields.ts).
 import type { FieldContext } from '../context.js';
 import type { Decision, Draft } from '../draft.js';
 import { round, type Found } from '../found.js';
@@ -18,23 +19,29 @@ export function chooseFields(context: FieldContext, draft: Draft, model: ChoiceM
   const chosen: Partial<Record<ChoiceField, Found<string | number>>> = {};
   const families = new Map<Family, FamilyCandidates>();
   for (const [field, scorer] of Object.entries(model) as [ChoiceField, NonNullable<ChoiceModel[ChoiceField]>][]) {
-    // A threshold above 1 is training's "the rules keep this field": no candidates are worth reading for it.
-    if (scorer.threshold > 1 || !sameNames(scorer.features, FEATURE_NAMES[scorer.family])) continue;
+    if (!sameNames(scorer.features, FEATURE_NAMES[scorer.family])) continue;
     const family = families.get(scorer.family) ?? familyCandidates(scorer.family, context, draft);
     families.set(scorer.family, family);
-    const best = bestByValue(family.candidates, scorer.score(family.features));
-    if (!best || best.probability < scorer.threshold) continue;
+    const probabilities = scorer.score(family.features);
+    const best = bestByValue(family.candidates, probabilities);
     const rule = draft[field];
-    if (rule && sameValue(rule.value, best.candidate.value)) continue;
-    // A due date the same as the issue date says nothing the issue date does not.
-    if (field === 'due_date' && best.candidate.value === (chosen.issue_date ?? draft.issue_date)?.value) continue;
-    chosen[field] = {
-      value: best.candidate.value,
-      confidence: round(best.probability * Math.min(1, 0.4 + best.candidate.evidence.confidence * 0.6)),
-      status: best.candidate.ambiguous ? 'review' : 'read',
-      evidence: best.candidate.evidence,
-      printed: best.candidate.printed,
-    };
+    // A threshold above 1 is training's "the rules keep this field": the model only says how much it
+    // believes the rules' pick, for the review stage.
+    const replaces = best && best.probability >= scorer.threshold && !(rule && sameValue(rule.value, best.candidate.value))
+      // A due date the same as the issue date says nothing the issue date does not.
+      && !(field === 'due_date' && best.candidate.value === (chosen.issue_date ?? draft.issue_date)?.value);
+    if (best && replaces) {
+      chosen[field] = {
+        value: best.candidate.value,
+        confidence: round(best.probability * Math.min(1, 0.4 + best.candidate.evidence.confidence * 0.6)),
+        status: best.candidate.ambiguous ? 'review' : 'read',
+        evidence: best.candidate.evidence,
+        printed: best.candidate.printed,
+        support: round(best.probability, 3),
+      };
+    } else if (rule) {
+      chosen[field] = { ...rule, support: round(supportOf(rule.value, family.candidates, probabilities), 3) };
+    }
   }
   return (Object.entries(chosen) as [ChoiceField, Found<string | number>][]).map(([field, found]) => ({ set: [field], found }));
 }
@@ -67,6 +74,11 @@ function bestByValue<T>(candidates: Candidate<T>[], probabilities: number[]): Sc
     if (!best || probabilities[i]! > best.probability) best = { candidate, probability: probabilities[i]! };
   });
   return best;
+}
+
+/** The model's probability for a value: its best-scored printing, 0 where no candidate holds it. */
+function supportOf<T>(value: string | number, candidates: Candidate<T>[], probabilities: number[]): number {
+  return candidates.reduce((best, candidate, i) => (sameValue(value, candidate.value as string | number) ? Math.max(best, probabilities[i]!) : best), 0);
 }
 
 /** Values equal as the field compares them: amounts to the cent whatever their sign, codes without separators or case. */
