@@ -101,7 +101,9 @@ describe('GET /api/v1/documents', () => {
   });
 
   test('filter=review and filter=duplicates list only matching documents', async () => {
-    // Mark documents as the engine and duplicate detection would, straight in the store.
+    // Mark documents as the engine and duplicate detection would, straight in the store. (The notes
+    // are no documents, so the engine listed them all for review.)
+    await server.services.store.db.updateTable('documents').set({ needs_review: 0 }).execute();
     await server.services.store.db.updateTable('documents').set({ needs_review: 1 }).where('id', 'in', [created[3]!, created[7]!]).execute();
     await server.services.store.db.updateTable('documents').set({ has_duplicates: 1 }).where('id', '=', created[4]!).execute();
     assert.deepEqual((await pageThrough('&filter=review', 1)).ids, [created[7], created[3]]);
