@@ -5,9 +5,9 @@
 // amounts agree, the text's shape), then an isotonic map from that score to the share of values that
 // were right, per group of like values (family and what the engine said of it). Isotonic: a higher
 // score never means a lower probability.
-import { readFileSync } from 'node:fs';
 import type { FieldStatusValue } from '../../schemas/document.schema.js';
 import { logisticProbability, type Logistic } from '../fields/choice/model.js';
+import { readModelFile } from '../model-file.js';
 import { familyOf, VALUE_FEATURES } from './value-features.js';
 
 export interface CalibrationFile {
@@ -102,32 +102,15 @@ let loaded: CalibrationFile | null | undefined;
 
 /**
  * The calibration this process uses, loaded once: models/confidence.json, or the file
- * LEDGERLENS_CONFIDENCE_MODEL names; "none" leaves the raw confidence (training reads it so).
+ * LEDGERLENS_CONFIDENCE_MODEL names; "none" leaves the finders' confidence and marks.
  */
 export function calibration(): CalibrationFile | null {
   if (loaded === undefined) {
-    const setting = process.env.LEDGERLENS_CONFIDENCE_MODEL;
-    loaded = setting === 'none' ? null : loadCalibration(setting ?? DEFAULT_PATH);
+    const file = readModelFile<CalibrationFile>('LEDGERLENS_CONFIDENCE_MODEL', DEFAULT_PATH, 'confidence calibration');
+    if (file && (file.version !== 2 || file.features.join() !== VALUE_FEATURES.join())) {
+      throw new Error('the confidence calibration was fitted on other features; run npm run train');
+    }
+    loaded = file;
   }
   return loaded;
-}
-
-/** For tools that score several calibrations in one process (training, the blind folds). */
-export function setCalibration(file: CalibrationFile | null): void {
-  loaded = file;
-}
-
-function loadCalibration(path: string | URL): CalibrationFile | null {
-  let file: CalibrationFile;
-  try {
-    file = JSON.parse(readFileSync(path, 'utf8')) as CalibrationFile;
-  } catch (error) {
-    // No fitted calibration is an engine that states its raw confidence; a broken one is a deployment error.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && path === DEFAULT_PATH) return null;
-    throw new Error(`confidence calibration ${String(path)} cannot be read: ${(error as Error).message}`);
-  }
-  if (file.version !== 2 || file.features.join() !== VALUE_FEATURES.join()) {
-    throw new Error(`confidence calibration ${String(path)} was fitted on other features; run npm run train`);
-  }
-  return file;
 }

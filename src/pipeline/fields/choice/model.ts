@@ -2,8 +2,8 @@
 // `npm run train` (scripts/train.mjs) and committed as models/field-choice.json. A worker loads it
 // once. LEDGERLENS_FIELD_MODEL names another file (the blind folds score each fold with a model fitted
 // without it); "none" turns the learned choice off, which leaves the rules' picks.
-import { readFileSync } from 'node:fs';
 import { RandomForestClassifier } from 'ml-random-forest';
+import { readModelFile } from '../../model-file.js';
 import type { ValueKey } from '../draft.js';
 
 /** Members of the draft (fields/draft.ts): a field the schema renames or drops stops compiling here. */
@@ -49,8 +49,8 @@ let loaded: ChoiceModel | null | undefined;
 /** The model this process uses: loaded once, null when there is none or it is switched off. */
 export function choiceModel(): ChoiceModel | null {
   if (loaded === undefined) {
-    const setting = process.env.LEDGERLENS_FIELD_MODEL;
-    loaded = setting === 'none' ? null : loadModel(setting ?? DEFAULT_PATH);
+    const file = readModelFile<ModelFile>('LEDGERLENS_FIELD_MODEL', DEFAULT_PATH, 'field model');
+    loaded = file && fromFile(file);
   }
   return loaded;
 }
@@ -58,18 +58,6 @@ export function choiceModel(): ChoiceModel | null {
 /** For tools that score several models in one process (the blind folds): the model used from now on. */
 export function setChoiceModel(model: ChoiceModel | null): void {
   loaded = model;
-}
-
-export function loadModel(path: string | URL): ChoiceModel | null {
-  let file: ModelFile;
-  try {
-    file = JSON.parse(readFileSync(path, 'utf8')) as ModelFile;
-  } catch (error) {
-    // No trained model is an engine that runs on its rules; a broken one is a deployment error.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && path === DEFAULT_PATH) return null;
-    throw new Error(`field model ${String(path)} cannot be read: ${(error as Error).message}`);
-  }
-  return fromFile(file);
 }
 
 export function fromFile(file: ModelFile): ChoiceModel {
