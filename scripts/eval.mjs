@@ -167,16 +167,16 @@ async function blindFolds() {
   const write = (dir, doc, outcome) => writePrediction(join(dir, doc.set, doc.folder), doc.name, outcome);
   // Readings before the review stage first, each with the choice fitted without its fold; then each
   // fold is calibrated by a fit on the other folds' values (scripts/eval/train.mjs).
-  const raw = [];
+  const readings = [];
   for (let fold = 0; fold < k; fold++) {
     const model = await train({ docs: docs.filter((_, i) => folds[i] !== fold), dir: join(out, `folds/model-${fold}`) });
-    for (const [i, doc] of docs.entries()) if (folds[i] === fold) raw[i] = await model.predict(doc);
+    for (const [i, doc] of docs.entries()) if (folds[i] === fold) readings[i] = await model.predict(doc);
   }
-  const labelled = await Promise.all(docs.map((doc, i) => calibrationDocument(doc, raw[i])));
+  const labelled = await Promise.all(docs.map((doc, i) => calibrationDocument(doc, readings[i])));
   for (let fold = 0; fold < k; fold++) {
     const calibration = await fitConfidence(labelled.filter((_, i) => folds[i] !== fold));
     writeFileSync(join(out, `folds/model-${fold}/confidence.json`), JSON.stringify(calibration));
-    for (const [i, doc] of docs.entries()) if (folds[i] === fold) write(blind, doc, await calibrate(raw[i], calibration));
+    for (const [i, doc] of docs.entries()) if (folds[i] === fold) write(blind, doc, await calibrate(readings[i], calibration));
   }
   const seenModel = await train({ docs, dir: join(out, 'folds/model-all') });
   const calibration = await fitConfidence(labelled);
