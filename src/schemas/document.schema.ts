@@ -48,7 +48,8 @@ const summaryMembers = {
   confidence: Type.Number({
     minimum: 0,
     maximum: 1,
-    description: 'Indicative score only, not a probability or accuracy guarantee. Review decisions use field_status and review_fields.',
+    description:
+      'The probability that none of the key values (total, issue_date, document_number, vendor.name) needs correcting, calibrated on documents the engine was not fitted on (docs/api.md, Confidence and review); not a guarantee. Review decisions use field_status and review_fields.',
   }),
   created_at: DateTime(),
   processing_ms: Type.Integer({ minimum: 0 }),
@@ -63,7 +64,7 @@ export const ExtractionOutcomeMembers = {
   is_document: Type.Boolean(),
   extraction: DocumentFields,
   field_confidence: Type.Record(Type.String(), Type.Number({ minimum: 0, maximum: 1 }), {
-    description: 'Field path -> indicative score. Only available scores.',
+    description: 'Field path -> probability that the value is right, calibrated on documents the engine was not fitted on. Only available scores.',
   }),
   field_status: Type.Record(Type.String(), FieldStatus, { description: 'Field path -> outcome. Only available outcomes.' }),
   review_fields: Type.Array(Type.String()),
