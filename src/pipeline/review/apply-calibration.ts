@@ -1,7 +1,7 @@
 // The outcome's confidence and review marks from the calibration (calibration.ts): every value's
 // confidence becomes the probability that it is right, and a value is marked for review when that is
-// below the calibration's threshold or the document's arithmetic failed on it. The document's confidence is the probability that none of its key
-// values needs correcting.
+// below the calibration's threshold or the document's arithmetic failed on it. The document's
+// confidence is the probability that none of its key values needs correcting.
 import type { ExtractionOutcome, FieldStatusValue } from '../../schemas/document.schema.js';
 import { round } from '../fields/found.js';
 import { calibrated, documentScore, DOCUMENT_KEY_PATHS, needsReview, stepAt, type CalibrationFile } from './calibration.js';

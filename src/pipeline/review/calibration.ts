@@ -2,7 +2,7 @@
 // probability: 0.8 on a vendor name and 0.8 on a total were right at different rates. Two steps, both
 // fitted on values the engine read blind (the vendor folds, scripts/train.mjs): a logistic score over
 // what is known of the value (value-features.ts: family, status, raw confidence, place, whether the
-// amounts agree, the text's shape), then an isotonic map from that score to the share of values that
+// amounts agree, the text's shape, the learned choice's support), then an isotonic map from that score to the share of values that
 // were right, per group of like values (family and what the engine said of it). Isotonic: a higher
 // score never means a lower probability.
 import type { FieldStatusValue } from '../../schemas/document.schema.js';
@@ -57,6 +57,7 @@ export function arithmeticDoubt(value: Pick<ValueToCalibrate, 'path' | 'status'>
   return value.status === 'review' && ARITHMETIC_FAMILIES.has(familyOf(value.path));
 }
 
+// 'other' holds the balance's members (amount due, payments, previous balance) and the rounding.
 const ARITHMETIC_FAMILIES = new Set<string>(['total', 'subtotal', 'vat_amount', 'vat_group', 'item.amount', 'item.quantity', 'other']);
 
 /** Marked for review: below the threshold, or doubted by the arithmetic. */

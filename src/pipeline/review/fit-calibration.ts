@@ -1,10 +1,10 @@
 // Fitting the calibration (calibration.ts) on values whose rightness is known: the blind folds' values,
-// each read by an engine fitted without its document (scripts/train.mjs). A logistic score over the
+// each read by an engine fitted without its vendor fold (scripts/train.mjs). A logistic score over the
 // values' features, then per group isotonic regression (pool adjacent violators) of "right" on the
 // score, then the review threshold.
+import { createHash } from 'node:crypto';
 import { fitLogistic } from '../fields/choice/fit.js';
 import { logisticProbability } from '../fields/choice/model.js';
-import { createHash } from 'node:crypto';
 import { arithmeticDoubt, calibrated, documentScore, groupsOf, type CalibrationFile, type Steps, type ValueToCalibrate } from './calibration.js';
 import { VALUE_FEATURES } from './value-features.js';
 
@@ -59,7 +59,12 @@ function fitMap(values: LabelledValue[]): CalibrationFile {
   const score = fitLogistic(values.map((v) => v.features), values.map((v) => (v.correct ? 1 : 0)));
   const scored = values.map((v) => ({ ...v, score: logisticProbability(score, v.features) }));
   const byGroup = new Map<string, typeof scored>();
-  for (const value of scored) for (const group of groupsOf(value)) byGroup.set(group, [...(byGroup.get(group) ?? []), value]);
+  for (const value of scored) {
+    for (const group of groupsOf(value)) {
+      if (!byGroup.has(group)) byGroup.set(group, []);
+      byGroup.get(group)!.push(value);
+    }
+  }
   const groups: Record<string, Steps> = {};
   for (const [group, members] of [...byGroup].sort(([a], [b]) => a.localeCompare(b))) {
     if (members.length >= MIN_GROUP || group === 'all') groups[group] = isotonic(members);
