@@ -1,8 +1,7 @@
 // The line-item measures of issue 19, beside the field scores: from scorer reports (item count exact,
 // the members' f1) and from the labels and predictions themselves (do the predicted items add up to
 // the document's net or gross where the label has both and has items).
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readPrediction } from './values.mjs';
 
 export const ITEM_MEMBERS = ['description', 'quantity', 'net_unit_price', 'subtotal', 'total'];
 
@@ -39,12 +38,8 @@ function f1(c) {
   return precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
 }
 
-// Where the scorer looks: PRED/<folder>/<name>.json, else PRED/<name>.json.
 function predictedItems(pred, doc) {
-  const path = [join(pred, doc.folder, `${doc.name}.json`), join(pred, `${doc.name}.json`)].find((p) => existsSync(p));
-  if (!path) return null;
-  let v = JSON.parse(readFileSync(path, 'utf8'));
-  if (v?.data?.extraction) v = v.data;
+  const v = readPrediction(pred, doc);
   const items = (v?.extraction ?? v)?.line_items;
   return Array.isArray(items) && items.length ? items : null;
 }

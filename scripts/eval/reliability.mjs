@@ -2,8 +2,12 @@
 // whether the stated confidence is what it says (the reliability table: within each tenth of
 // confidence, the share of values that are right beside the confidence stated).
 
-/** The key fields of docs/api.md "Key fields not found", wherever the label has them. */
-export const KEY_PATHS = ['total', 'issue_date', 'vendor.name', 'document_number'];
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** The key fields of docs/api.md "Key fields not found" (the engine's own list), wherever the label has them. */
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const { BOOKING_FIELDS: KEY_PATHS } = await import(pathToFileURL(join(root, 'dist/src/pipeline/reconcile/key-fields.js')).href);
 export const BINS = 10;
 
 export function reviewFigures(rows) {

@@ -48,14 +48,14 @@ export async function predictor(choice, pages) {
  */
 export async function calibrationDocument(doc, { outcome, evidence }) {
   const { valueFeatures } = await dist('pipeline/review/value-features.js');
-  const { DOCUMENT_KEY_PATHS } = await dist('pipeline/review/calibration.js');
+  const { BOOKING_FIELDS } = await dist('pipeline/reconcile/key-fields.js');
   const features = outcome.is_document ? valueFeatures(outcome, evidence.support) : new Map();
   const rows = documentValues(doc, outcome);
   return {
     vendor: vendorKey(doc),
     values: rows.filter((r) => r.predicted && features.has(r.at)).map((r) => ({ path: r.at, status: r.status, features: features.get(r.at), correct: r.correct })),
-    keyMissing: evidence.missing.some((path) => DOCUMENT_KEY_PATHS.includes(path)),
-    fine: rows.every((r) => !DOCUMENT_KEY_PATHS.includes(r.path) || r.correct),
+    keyMissing: evidence.missing.length > 0,
+    fine: rows.every((r) => !BOOKING_FIELDS.includes(r.path) || r.correct),
   };
 }
 

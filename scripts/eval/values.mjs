@@ -24,7 +24,7 @@ export function labelledValues(docs, pred) {
 /** The rows of one document and its prediction (a Document or an extraction outcome, or null). */
 export function documentValues(doc, whole) {
   // As the scorer: review honesty counts only predictions that are whole Documents.
-  if (!whole || (typeof whole.field_status !== 'object' && !Array.isArray(whole.review_fields))) return [];
+  if (typeof whole?.extraction !== 'object' || !whole.extraction || (typeof whole.field_status !== 'object' && !Array.isArray(whole.review_fields))) return [];
   const rows = [];
   const marks = reviewMarks(whole);
   const add = (row) => rows.push({ doc: `${doc.set}/${doc.folder}/${doc.name}`, documentConfidence: whole.confidence ?? null, ...row, status: whole.field_status?.[row.at]?.status ?? null, confidence: whole.field_confidence?.[row.at] ?? null, marked: isMarked(marks, row.at) });
@@ -40,12 +40,12 @@ export function matchesScorer(rows, honesty) {
   return wrong === honesty.wrong && correct === honesty.correct && missing === honesty.missing;
 }
 
-function readPrediction(pred, doc) {
+/** A document's prediction where the scorer looks (PRED/<folder>/<name>.json, else PRED/<name>.json), a Document unwrapped from `data`; null when there is none. */
+export function readPrediction(pred, doc) {
   const path = [join(pred, doc.folder, `${doc.name}.json`), join(pred, `${doc.name}.json`)].find((p) => existsSync(p));
   if (!path) return null;
-  let v = JSON.parse(readFileSync(path, 'utf8'));
-  if (v?.data?.extraction) v = v.data;
-  return v && typeof v === 'object' && v.extraction && typeof v.extraction === 'object' ? v : null;
+  const v = JSON.parse(readFileSync(path, 'utf8'));
+  return v?.data?.extraction ? v.data : v;
 }
 
 function reviewMarks(whole) {

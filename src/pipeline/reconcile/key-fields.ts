@@ -4,15 +4,18 @@
 import type { DocumentFields } from '../../schemas/document-fields.schema.js';
 import type { DocumentKind } from '../fields/context.js';
 
+/** What a bookkeeper books a document by: its key fields as an invoice, and what the document's confidence is about (review/). */
+export const BOOKING_FIELDS: readonly string[] = ['total', 'issue_date', 'vendor.name', 'document_number'];
+
 /**
  * Issue 20 and docs/api.md: a receipt is booked from its total, date and seller; an invoice also needs
  * its number. (Issue 20 names total and date for receipts; the seller is printed on every receipt and
  * no bookkeeper books one without it.)
  */
-const KEY_FIELDS: Record<DocumentKind, string[]> = {
-  invoice: ['total', 'issue_date', 'vendor.name', 'document_number'],
-  credit_note: ['total', 'issue_date', 'vendor.name', 'document_number'],
-  bill: ['total', 'issue_date', 'vendor.name', 'document_number'],
+const KEY_FIELDS: Record<DocumentKind, readonly string[]> = {
+  invoice: BOOKING_FIELDS,
+  credit_note: BOOKING_FIELDS,
+  bill: BOOKING_FIELDS,
   receipt: ['total', 'issue_date', 'vendor.name'],
 };
 

@@ -4,7 +4,7 @@
 // confidence is the probability that none of its key values needs correcting.
 import type { ExtractionOutcome, FieldStatusValue } from '../../schemas/document.schema.js';
 import { round } from '../fields/found.js';
-import { calibrated, documentScore, DOCUMENT_KEY_PATHS, needsReview, stepAt, type CalibrationFile } from './calibration.js';
+import { calibrated, documentScore, needsReview, stepAt, type CalibrationFile } from './calibration.js';
 import { valueFeatures, type OutcomeView } from './value-features.js';
 
 type Reviewed = OutcomeView & Pick<ExtractionOutcome, 'review_fields' | 'confidence'>;
@@ -34,7 +34,8 @@ export function applyCalibration<T extends Reviewed>(outcome: T, file: Calibrati
   }
   const marked = Object.entries(field_status).flatMap(([path, s]) => (s.review ? [path] : []));
   const review_fields = [...new Set([...marked, ...missing])].sort((a, b) => a.localeCompare(b));
-  const score = documentScore(new Map(Object.entries(field_confidence)), missing.some((path) => DOCUMENT_KEY_PATHS.includes(path)));
+  // Missing key fields are key fields of the document's kind, all of them booking fields.
+  const score = documentScore(new Map(Object.entries(field_confidence)), missing.length > 0);
   return { ...outcome, field_confidence, field_status, review_fields, confidence: round(stepAt(file.document, score), 3) };
 }
 

@@ -8,6 +8,7 @@
 import type { FieldStatusValue } from '../../schemas/document.schema.js';
 import { logisticProbability, type Logistic } from '../fields/choice/model.js';
 import { readModelFile } from '../model-file.js';
+import { BOOKING_FIELDS } from '../reconcile/key-fields.js';
 import { familyOf, VALUE_FEATURES } from './value-features.js';
 
 export interface CalibrationFile {
@@ -79,16 +80,13 @@ export function mapped(file: CalibrationFile, value: Pick<ValueToCalibrate, 'pat
   return score;
 }
 
-/** The values a bookkeeper books a document by (docs/api.md, Confidence and review). */
-export const DOCUMENT_KEY_PATHS = ['total', 'issue_date', 'document_number', 'vendor.name'];
-
 /**
  * The product of the key values' probabilities, 0 when a key field must be filled in or none was read.
  * Not yet a probability: the values of one page are right or wrong together more often than
  * independent values would be, so the file maps it (`document`).
  */
 export function documentScore(probabilities: ReadonlyMap<string, number>, keyMissing: boolean): number {
-  const keys = DOCUMENT_KEY_PATHS.filter((path) => probabilities.has(path));
+  const keys = BOOKING_FIELDS.filter((path) => probabilities.has(path));
   return keyMissing || !keys.length ? 0 : keys.reduce((p, path) => p * probabilities.get(path)!, 1);
 }
 
