@@ -5,8 +5,10 @@
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import { ServiceError } from '../errors.js';
+import { isLargePage } from './large-page.js';
 import { keepLargeBuffersOutOfArenas } from './release-memory.js';
 import type { StageSeconds } from './stage-timings.js';
+import { ThreadTurns } from './thread-turns.js';
 import type { ExtractionReply, ExtractionRequest, ExtractionResult, PageImageReply, PageImageRequest } from './types.js';
 
 export interface ExtractionPoolOptions {
@@ -28,13 +30,12 @@ export const WORKER_ENTRY = new URL('./extraction.worker.entry.cjs', import.meta
 
 export class ExtractionPool {
   private readonly pool: Piscina;
-  /** Documents being processed, at most one per thread; the rest wait their turn in `waiting`. */
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly turns: ThreadTurns;
 
   constructor(private readonly options: ExtractionPoolOptions) {
     // Before the threads start, so their page buffers never settle in arenas (release-memory.ts).
     keepLargeBuffersOutOfArenas();
+    this.turns = new ThreadTurns(options.threads);
     this.pool = new Piscina({
       filename: WORKER_ENTRY.href,
       minThreads: 1,
@@ -76,9 +77,8 @@ export class ExtractionPool {
    * ServiceError. `ms` is the task's own time, from its turn on a thread (not its wait for one).
    */
   private async runTask<Reply>(task: ExtractionRequest | PageImageRequest, name: string): Promise<{ reply: Reply; ms: number }> {
-    // The time limit is for processing: a task waiting for a free thread behind a busy queue has
-    // not started yet, so it waits here, outside the pool, and its clock starts with its turn.
-    await this.turn();
+    const large = isLargePage(task.bytes, task.mediaType);
+    await this.turns.take(large);
     const started = performance.now();
     try {
       const reply = (await this.pool.run(task, { name, signal: AbortSignal.timeout(this.options.timeoutMs) })) as Reply;
@@ -86,20 +86,8 @@ export class ExtractionPool {
     } catch (error) {
       throw this.describeCrash(error);
     } finally {
-      this.release();
+      this.turns.give(large);
     }
-  }
-
-  /** Takes a thread's place, or waits until a finishing document hands its place over. */
-  private async turn(): Promise<void> {
-    if (this.running < this.options.threads) this.running++;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-
-  private release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.running--;
   }
 
   private describeCrash(error: unknown): ServiceError {

@@ -5,6 +5,7 @@ import type { PageView, Word } from '../types.js';
 import type { EngineWord, OcrEngine, PageLayout, RecognizeOptions, Threshold } from './engine.js';
 import { fromGray, toGray, type GrayImage } from './gray-image.js';
 import { MAX_LANGUAGES, otherScriptModels } from './languages.js';
+import { MAX_OCR_PIXELS } from './ocr-pixels.js';
 import { analysePage, type PageGeometry } from './orientation.js';
 import { despeckle, despeckled, isSpeckled } from './speckle.js';
 import { joinSplitAmounts } from './split-amounts.js';
@@ -43,8 +44,6 @@ const TARGET_LINE_PX = 24;
 const UPSCALE_BELOW_PX = 14;
 const DOWNSCALE_ABOVE_PX = 90;
 const MAX_UPSCALE = 3;
-/** Upscaled pages stay below this many pixels (an A4 page at 300 dpi is 8.7 M). */
-const MAX_OCR_PIXELS = 16_000_000;
 /** Below this a text line is too small to read reliably even after upscaling. */
 const LOW_RESOLUTION_LINE_PX = 9;
 /** Levelling costs a resample (~0.2 s on an A4 page); Tesseract read a 4° tilt of short lines unaided. */
