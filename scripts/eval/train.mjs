@@ -49,7 +49,7 @@ export async function predictor(choice, pages) {
 export async function calibrationDocument(doc, { outcome, evidence }) {
   const { valueFeatures } = await dist('pipeline/review/value-features.js');
   const { BOOKING_FIELDS } = await dist('pipeline/reconcile/key-fields.js');
-  const features = outcome.is_document ? valueFeatures(outcome, evidence.support) : new Map();
+  const features = outcome.is_document ? valueFeatures(outcome, evidence) : new Map();
   const rows = documentValues(doc, outcome);
   return {
     vendor: vendorKey(doc),

@@ -7,6 +7,7 @@ import { fieldEntries, fieldOf, fieldPath, type Draft, type FieldKey, type Field
 import { round, type Found } from './fields/found.js';
 import type { LineFindings } from './fields/line-items/index.js';
 import { enclosingBox } from './layout/lines.js';
+import type { ValueEvidence } from './review/value-features.js';
 import { dropInvalidValues } from './valid-extraction.js';
 
 type OutcomeFields = Pick<ExtractionOutcome, 'extraction' | 'field_confidence' | 'field_status' | 'review_fields' | 'regions' | 'confidence'>;
@@ -22,14 +23,15 @@ export function buildOutcomeFields(
   draft: Draft,
   lineItems: DocumentFields['line_items'] = [],
   lineFindings: LineFindings = new Map(),
-): OutcomeFields & { warnings: string[]; support: Record<string, number> } {
+): OutcomeFields & { warnings: string[] } & ValueEvidence {
   const extraction: Record<string, unknown> = { line_items: lineItems };
   let field_confidence: Record<string, number> = {};
   let field_status: Record<string, FieldStatus> = {};
   let regions: Record<string, Region> = {};
   let review_fields: string[] = [];
-  // The learned choice's probability per path, for the review stage (not part of the outcome).
+  // What the review stage weighs besides the outcome (not part of it).
   const support: Record<string, number> = {};
+  const wordConfidence: Record<string, number> = {};
 
   const entries: { key?: FieldKey; path: string; found: Found<FieldValue> }[] = [...fieldEntries(draft), ...[...lineFindings].map(([path, found]) => ({ path, found }))];
   for (const { key, path, found } of entries.sort((a, b) => a.path.localeCompare(b.path))) {
@@ -39,6 +41,7 @@ export function buildOutcomeFields(
     if (found.status === 'review') review_fields.push(path);
     if (found.support !== undefined) support[path] = found.support;
     if (found.evidence) {
+      wordConfidence[path] = found.evidence.confidence;
       regions[path] = { page: found.evidence.page, box: found.evidence.box.map((v) => round(v, 1)), normalized_value: found.value };
     }
   }
@@ -67,6 +70,7 @@ export function buildOutcomeFields(
     regions,
     confidence: round(key.reduce((a, b) => a + b, 0) / key.length),
     support,
+    wordConfidence,
     warnings: dropped.map((d) => `invalid_value_dropped: ${d.path} ${d.problem}; an engine error, the value is left out and the other fields stand`),
   };
 }

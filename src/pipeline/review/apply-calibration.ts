@@ -5,22 +5,20 @@
 import type { ExtractionOutcome, FieldStatusValue } from '../../schemas/document.schema.js';
 import { round } from '../fields/found.js';
 import { calibrated, documentScore, needsReview, stepAt, type CalibrationFile } from './calibration.js';
-import { valueFeatures, type OutcomeView } from './value-features.js';
+import { valueFeatures, type OutcomeView, type ValueEvidence } from './value-features.js';
 
 type Reviewed = OutcomeView & Pick<ExtractionOutcome, 'review_fields' | 'confidence'>;
 
 /** What the review stage weighs besides the outcome. */
-export interface ReviewEvidence {
-  /** The learned choice's probability per path, where it scored the field (Found.support). */
-  support: Record<string, number>;
+export interface ReviewEvidence extends ValueEvidence {
   /** Key fields the page did not give (key-fields.ts): each must be filled in, so the document needs a correction. */
   missing: string[];
 }
 
-export function applyCalibration<T extends Reviewed>(outcome: T, file: CalibrationFile, { support, missing }: ReviewEvidence): T {
+export function applyCalibration<T extends Reviewed>(outcome: T, file: CalibrationFile, evidence: ReviewEvidence): T {
   const field_confidence: Record<string, number> = {};
   const field_status: ExtractionOutcome['field_status'] = {};
-  const features = valueFeatures(outcome, support);
+  const features = valueFeatures(outcome, evidence);
   for (const [path, status] of Object.entries(outcome.field_status)) {
     const of = features.get(path);
     if (!of) {
@@ -33,9 +31,9 @@ export function applyCalibration<T extends Reviewed>(outcome: T, file: Calibrati
     field_status[path] = { status: statusOf(status.status, review), review };
   }
   const marked = Object.entries(field_status).flatMap(([path, s]) => (s.review ? [path] : []));
-  const review_fields = [...new Set([...marked, ...missing])].sort((a, b) => a.localeCompare(b));
+  const review_fields = [...new Set([...marked, ...evidence.missing])].sort((a, b) => a.localeCompare(b));
   // Missing key fields are key fields of the document's kind, all of them booking fields.
-  const score = documentScore(new Map(Object.entries(field_confidence)), missing.length > 0);
+  const score = documentScore(new Map(Object.entries(field_confidence)), evidence.missing.length > 0);
   return { ...outcome, field_confidence, field_status, review_fields, confidence: round(stepAt(file.document, score), 3) };
 }
 
