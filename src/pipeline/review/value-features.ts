@@ -1,8 +1,8 @@
 // What the review stage knows of one value besides the finders' confidence: its family, what the engine
 // said of it, where it was read and how sure OCR was of its words, whether the document's amounts
-// agree, the shape of its text, and how much the learned choice believes it. All of it is read from the outcome and the review evidence
-// (extract.ts, Unreviewed), so training (on the blind folds' outcomes) and the engine see the same
-// numbers. The names are the model file's, so a file fitted on other features is refused.
+// agree, the shape of its text, and how much the learned choice believes it. All of it is read from
+// the outcome and the review evidence (extract.ts, Unreviewed), so training (on the blind folds'
+// outcomes) and the engine see the same numbers. The names are the model file's, so a file fitted on other features is refused.
 import type { ExtractionOutcome } from '../../schemas/document.schema.js';
 
 export type OutcomeView = Pick<ExtractionOutcome, 'extraction' | 'field_confidence' | 'field_status' | 'regions'>;
