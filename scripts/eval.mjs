@@ -10,10 +10,12 @@
 //   folds      corpus (reading the page) and words corpus split by vendor into k folds; whatever the
 //              engine learns (scripts/eval/train.mjs) is fitted without the fold it is scored on
 //   generated  documents the generator (scripts/synth.mjs) writes from a fixed seed nothing is tuned on
+//   ocr        OCR on its own, per engine: the corpus's receipts against their ground-truth lines
+//              (scripts/eval/ocr.mjs)
 //
-//   node scripts/eval.mjs [--sets corpus,words,folds,generated] [--mode both|xml|page] [--corpus DIR]
+//   node scripts/eval.mjs [--sets corpus,words,folds,generated,ocr] [--mode both|xml|page] [--corpus DIR]
 //        [--words-corpus DIR] [--folds 5] [--seed S] [--n N] [--synth scripts/synth.mjs] [--out .eval]
-//        [--show-misses N]
+//        [--show-misses N] [--ocr-engines tesseract,tesseract.js]
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
@@ -25,9 +27,10 @@ import { calibrate, calibrationDocument, closeTraining, fitConfidence, train } f
 import { ITEM_MEMBERS, lineItemFigures } from './eval/line-items.mjs';
 import { BINS, reviewFigures } from './eval/reliability.mjs';
 import { labelledValues, matchesScorer } from './eval/values.mjs';
+import { OCR_ENGINES, ocrFigures, receiptsWithLines } from './eval/ocr.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SETS = ['corpus', 'words', 'folds', 'generated'];
+const SETS = ['corpus', 'words', 'folds', 'generated', 'ocr'];
 // The generated set's seed: fixed so runs compare, and never used to tune anything.
 const GENERATED_SEED = '20261124';
 const { values } = parseArgs({
@@ -42,6 +45,7 @@ const { values } = parseArgs({
     synth: { type: 'string', default: join(root, 'scripts/synth.mjs') },
     out: { type: 'string', default: join(root, '.eval') },
     'show-misses': { type: 'string' },
+    'ocr-engines': { type: 'string', default: OCR_ENGINES.join(',') },
   },
 });
 const sets = values.sets.split(',').map((s) => s.trim());
@@ -74,6 +78,7 @@ if (sets.includes('folds')) {
   await closeTraining();
 }
 if (sets.includes('generated')) generated();
+const ocr = sets.includes('ocr') ? ocrSection() : [];
 
 console.log('\n## Summary\n');
 console.log('| set | docs | f1 | precision | recall | silent | time |');
@@ -115,6 +120,18 @@ console.log(`|---|${reviewed.map(() => '---:').join('|')}|`);
 for (let i = 0; i < BINS; i++) {
   const cell = ({ review: { bins } }) => (bins[i].n ? `${bins[i].n} · ${bins[i].confidence.toFixed(2)} → ${bins[i].accuracy.toFixed(2)}` : '–');
   console.log(`| ${(i / BINS).toFixed(1)}–${((i + 1) / BINS).toFixed(1)} | ${reviewed.map(cell).join(' | ')} |`);
+}
+
+if (ocr.length) {
+  // Issue 21's first measure: what OCR gives the field stages, apart from what they make of it.
+  console.log('\n## OCR\n');
+  console.log(`The corpus's receipts with ground-truth lines (${ocr[0].receipts}): character error rate against those lines, and the share of the key's values present in the text (without case, white space and, for the values, punctuation).\n`);
+  console.log('| reading | CER | company | address | date | total |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const r of ocr) {
+    if (r.missing) console.log(`| ${r.engine} | not run: ${r.missing} | – | – | – | – |`);
+    else console.log(`| ${r.engine} | ${f(r.cer)} | ${['company', 'address', 'date', 'total'].map((v) => g(r.present[v])).join(' | ')} |`);
+  }
 }
 
 /**
@@ -234,6 +251,14 @@ function copyPrediction(from, to, name) {
 }
 
 /** The generated set: written by the generator from a fixed seed, then extracted as served and scored. */
+/** The ocr set: each engine's reading of the corpus's receipts against their ground-truth lines. */
+function ocrSection() {
+  const engines = values['ocr-engines'].split(',').map((e) => e.trim());
+  const bad = engines.find((e) => !OCR_ENGINES.includes(e));
+  if (bad) usage(`--ocr-engines: unknown engine "${bad}"; the engines are ${OCR_ENGINES.join(', ')}`);
+  return ocrFigures(receiptsWithLines(corpus, wordsCorpus), out, engines);
+}
+
 function generated() {
   const title = `generated (seed ${values.seed}, n=${values.n})`;
   if (!existsSync(values.synth)) {

@@ -48,7 +48,7 @@ export function generatedDocuments(n) {
  * again, so the blind folds never score words an earlier OCR read (they once scored 8 receipts as a
  * reverted change had read them).
  */
-function readingCode() {
+export function readingCode() {
   const hash = createHash('sha256');
   const files = ['ingest', 'pipeline/ocr'].flatMap((dir) =>
     readdirSync(join(root, 'dist/src', dir), { recursive: true }).map((f) => join(dir, String(f))),
