@@ -33,12 +33,14 @@ const nativeHas = (codes: string[]) => {
 };
 const POLISH = DIACRITICS.pl!;
 
-test('without native Tesseract every page goes to tesseract.js, and no gap is reported', async () => {
+test('without native Tesseract every page goes to tesseract.js, no gap is reported, and start-up says it runs the weaker engine', async () => {
   settings({ [ENV_TEST_NATIVE]: 'none' });
   const status = await ocrEngineStatus();
   assert.equal(status.engine, 'tesseract.js');
   assert.deepEqual(status.engines.map((e) => e.engine), ['tesseract.js']);
-  assert.deepEqual([status.language_gaps, status.warnings], [[], []]);
+  assert.deepEqual(status.language_gaps, []);
+  assert.equal(status.warnings.length, 1);
+  assert.match(status.warnings[0]!, /^native Tesseract is not installed, so .* tesseract\.js, the weaker engine .*npm run setup:ocr/);
   const read = await readImageWords(await linePng(POLISH), 'image/png', ['pl']);
   assert.equal(read.engine, 'tesseract.js');
   assertKeepsDiacritics(POLISH, read.pages[0]!, 'pl');
