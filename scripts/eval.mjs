@@ -250,7 +250,6 @@ function copyPrediction(from, to, name) {
   cpSync(join(from, `${name}.json`), join(to, `${name}.json`));
 }
 
-/** The generated set: written by the generator from a fixed seed, then extracted as served and scored. */
 /** The ocr set: each engine's reading of the corpus's receipts against their ground-truth lines. */
 function ocrSection() {
   const engines = values['ocr-engines'].split(',').map((e) => e.trim());
@@ -259,6 +258,7 @@ function ocrSection() {
   return ocrFigures(receiptsWithLines(corpus, wordsCorpus), out, engines);
 }
 
+/** The generated set: written by the generator from a fixed seed, then extracted as served and scored. */
 function generated() {
   const title = `generated (seed ${values.seed}, n=${values.n})`;
   if (!existsSync(values.synth)) {

@@ -97,6 +97,25 @@ Change                   30.00`;
     assert.equal(totalsOf(receipt('60.00'), { document_kind: 'receipt' }).total, 11);
   });
 
+  it('takes the total printed after the rounding line over the one before it', () => {
+    const receipt = totalsOf(`TOTAL (EXCLUDING GST):       21.30
+SERV. CHARGE (3%):            0.65
+GST PAYABLE (6%):             1.31
+TOTAL (INCLUSIVE OF GST):    23.26
+ROUNDING ADJ:                -0.01
+TOTAL:                       23.25`);
+    assert.deepEqual([receipt.total, receipt.rounding], [23.25, -0.01]);
+    // A total that already includes its rounding stays: nothing printed is it plus the rounding again.
+    const included = totalsOf(`TOTAL SALES (EXCLUDING GST):  31.03
+TOTAL GST:                     1.65
+ROUNDING:                      0.02
+TOTAL SALES (INCLUSIVE OF GST): 32.70
+CASH:                          40.00`);
+    assert.deepEqual([included.total, included.rounding], [32.7, 0.02]);
+    assert.equal(totalsOf(`Subtotal   10.00
+Rounded total   10.05`).total, 10.05);
+  });
+
   it('takes the sum row of a totals table under its header row', () => {
     const t = totalsOf(`Rechnung Nr. 4711
 Warenwert   Nettobetrag   MwSt-Betrag   MwSt-%   Endbetrag

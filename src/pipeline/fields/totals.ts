@@ -2,7 +2,7 @@
 // the set of candidates that adds up (subtotal + vat + rounding = total) wins over labels read alone,
 // which is what keeps "Total" on a line-item column or a total repeated on every page from winning.
 import type { FieldContext } from './context.js';
-import { labelledValues, type LabelledValue } from './find-labelled.js';
+import { labelledValues, type Evidence, type LabelledValue } from './find-labelled.js';
 import { readConfidence, type Found } from './found.js';
 import type { LabelName } from './labels.js';
 import { cashHandedOver, cashPaid } from './payment.js';
@@ -49,6 +49,8 @@ export function findTotals(context: FieldContext): Totals {
     const witnessed = paid === undefined ? undefined : witnessedTotal(paid, result.total, [...total, ...due, ...subtotal, ...cashAmount], derivable);
     if (witnessed) result.total = witnessed;
   }
+  const rounded = afterRounding(result.total, chosen.rounding, [...total, ...due]);
+  if (rounded) result.total = rounded;
   if (chosen.subtotal) result.subtotal = chosen.subtotal;
   if (chosen.vat) result.vat_amount = chosen.vat;
   if (chosen.rounding && chosen.rounding.value !== 0) result.rounding = chosen.rounding;
@@ -73,6 +75,27 @@ function witnessedTotal(paid: number, read: Found<number> | undefined, printed: 
   const agreeing = printed.find((c) => Math.abs(c.value - paid) < CENT);
   if (agreeing) return { ...agreeing, value: paid };
   return read || derivable ? undefined : { value: paid, confidence: 0.6, status: 'derived' };
+}
+
+/**
+ * A sale rounded to the coin prints its total twice, above the rounding line and below it ("Total
+ * incl. GST 23.26", "Rounding adj. -0.01", "Total 23.25"), and the stronger label is often the first.
+ * What is paid is the second: when the read total stands above the rounding line, the total is the
+ * amount below that line, under a total or amount-due label, that differs from it by the rounding,
+ * which stays the difference between the two. The rounding's sign is not trusted ("(0.02)" and
+ * "-RM 0.02" are printed for both directions); its place is. A total read below the rounding line is
+ * already rounded (a VAT summary further down may repeat the unrounded sum). Rounding never reaches
+ * a whole unit.
+ */
+function afterRounding(read: Found<number> | undefined, rounding: Candidate | undefined, printed: Candidate[]): Candidate | undefined {
+  if (!read?.evidence || !rounding?.evidence || rounding.value === 0 || Math.abs(rounding.value) >= 1) return undefined;
+  if (!below(rounding.evidence, read.evidence)) return undefined;
+  return printed.find((c) => !!c.evidence && below(c.evidence, rounding.evidence!) && Math.abs(Math.abs(c.value - read.value) - Math.abs(rounding.value)) < CENT);
+}
+
+/** Whether a value was printed below another: on a later page, or lower on the same one. */
+function below(a: Evidence, b: Evidence): boolean {
+  return a.page > b.page || (a.page === b.page && a.box[1] >= b.box[3] - (b.box[3] - b.box[1]) / 2);
 }
 
 /** Candidates of one label set, best first, one per distinct value. */
