@@ -5,16 +5,22 @@
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** The key fields of docs/api.md "Key fields not found" (the engine's own list), wherever the label has them. */
+/**
+ * The key fields of docs/api.md "Key fields not found" (the engine's own lists): those of the
+ * document's kind where its label names the kind (the generator's do: a receipt has no number to
+ * book), else an invoice's, wherever the label has them.
+ */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const { BOOKING_FIELDS: KEY_PATHS } = await import(pathToFileURL(join(root, 'dist/src/pipeline/reconcile/key-fields.js')).href);
+const { BOOKING_FIELDS: KEY_PATHS, keyFieldsOf } = await import(pathToFileURL(join(root, 'dist/src/pipeline/reconcile/key-fields.js')).href);
+const KINDS = { invoice: 'invoice', receipt: 'receipt', credit_note: 'credit_note', utility_bill: 'bill', bill: 'bill' };
+const keyPaths = (labelledKind) => (KINDS[labelledKind] ? keyFieldsOf(KINDS[labelledKind]) : KEY_PATHS);
 export const BINS = 10;
 
 export function reviewFigures(rows) {
   const predicted = rows.filter((r) => r.predicted);
   const wrong = predicted.filter((r) => !r.correct);
   const correct = predicted.filter((r) => r.correct);
-  const missingKey = rows.filter((r) => !r.predicted && KEY_PATHS.includes(r.path));
+  const missingKey = rows.filter((r) => !r.predicted && keyPaths(r.kind).includes(r.path));
   const bins = reliabilityBins(predicted);
   const n = bins.reduce((s, b) => s + b.n, 0);
   return {

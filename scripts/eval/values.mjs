@@ -27,7 +27,7 @@ export function documentValues(doc, whole) {
   if (typeof whole?.extraction !== 'object' || !whole.extraction || (typeof whole.field_status !== 'object' && !Array.isArray(whole.review_fields))) return [];
   const rows = [];
   const marks = reviewMarks(whole);
-  const add = (row) => rows.push({ doc: `${doc.set}/${doc.folder}/${doc.name}`, documentConfidence: whole.confidence ?? null, ...row, status: whole.field_status?.[row.at]?.status ?? null, confidence: whole.field_confidence?.[row.at] ?? null, marked: isMarked(marks, row.at) });
+  const add = (row) => rows.push({ doc: `${doc.set}/${doc.folder}/${doc.name}`, kind: doc.label?._source?.kind ?? null, documentConfidence: whole.confidence ?? null, ...row, status: whole.field_status?.[row.at]?.status ?? null, confidence: whole.field_confidence?.[row.at] ?? null, marked: isMarked(marks, row.at) });
   compareObject(doc.label, whole.extraction, '', '', add);
   return rows;
 }

@@ -19,6 +19,8 @@ const KEY_FIELDS: Record<DocumentKind, readonly string[]> = {
   receipt: ['total', 'issue_date', 'vendor.name'],
 };
 
+export const keyFieldsOf = (kind: DocumentKind): readonly string[] => KEY_FIELDS[kind];
+
 /** The key fields of `kind` that `extraction` holds no value for, as field paths. */
 export function missingKeyFields(extraction: DocumentFields, kind: DocumentKind): string[] {
   return KEY_FIELDS[kind].filter((path) => {
