@@ -56,7 +56,7 @@ export function englishDictionary(): string[] {
   return [...range('0', '~'), ...range('!', '/'), ' '];
 }
 
-interface Models {
+export interface Models {
   det: InferenceSession;
   rec: InferenceSession;
   ort: typeof import('onnxruntime-node');
@@ -69,7 +69,7 @@ let models: { key: string; loaded: Promise<Models> } | undefined;
 /** One page at a time per thread. */
 let queue: Promise<unknown> = Promise.resolve();
 
-function loadModels(info: PaddleOcrInfo): Promise<Models> {
+export function loadModels(info: PaddleOcrInfo): Promise<Models> {
   const key = `${info.detection}|${info.recognition}`;
   if (models?.key !== key) {
     const loaded = (async () => {
@@ -285,6 +285,10 @@ export function decodeLine(probs: Float32Array, steps: number, classes: number, 
     if (best !== 0 && best !== previous) chars.push({ text: best === space ? ' ' : (dictionary[best] ?? ''), p: bestP, t });
     previous = best;
   }
+  // The recogniser leaves out a space now and then where the print's gap is narrow ("16/02/2018
+  // 12:04:58" read as one word): a gap between two characters' time steps of at least twice the
+  // line's usual step from one character to the next is taken as a space too.
+  const gap = wideGap(chars);
   const words: EngineWord[] = [];
   let current: typeof chars = [];
   const flush = () => {
@@ -304,7 +308,11 @@ export function decodeLine(probs: Float32Array, steps: number, classes: number, 
   };
   for (const c of chars) {
     if (c.text === ' ') flush();
-    else current.push(c);
+    else {
+      const previous = current.at(-1);
+      if (previous && c.t - previous.t >= gap) flush();
+      current.push(c);
+    }
   }
   flush();
   const read = chars.filter((c) => c.text !== ' ');
@@ -314,6 +322,20 @@ export function decodeLine(probs: Float32Array, steps: number, classes: number, 
     confidence: read.length ? read.reduce((s, c) => s + c.p, 0) / read.length : 0,
     words: words.filter((w) => w.x1 > w.x0),
   };
+}
+
+/**
+ * Twice the median step between neighbouring characters of the line's words; Infinity when the line
+ * has too few such pairs to tell (a gap is then only what the recogniser read as a space).
+ */
+export function wideGap(chars: readonly { text: string; t: number }[]): number {
+  const steps: number[] = [];
+  for (let i = 1; i < chars.length; i++) {
+    if (chars[i]!.text !== ' ' && chars[i - 1]!.text !== ' ') steps.push(chars[i]!.t - chars[i - 1]!.t);
+  }
+  if (steps.length < 4) return Infinity;
+  steps.sort((a, b) => a - b);
+  return 2 * steps[steps.length >> 1]!;
 }
 
 /** Bilinear resampling of a box of the image (fractional edges) to width × height. */
