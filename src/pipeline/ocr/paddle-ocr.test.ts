@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import sharp from 'sharp';
 import { toGray } from './gray-image.js';
 import { linePng } from './ocr.cases.js';
-import { boxesFromMap, englishDictionary, paddleOcr, probePaddleOcr } from './paddle-ocr.js';
+import { boxesFromMap, decodeLine, englishDictionary, paddleOcr, probePaddleOcr } from './paddle-ocr.js';
 
 const LINE = 'Invoice No. 12345 Total: $1,234.56 (05/01/2024)';
 
@@ -29,6 +29,27 @@ test('the English dictionary is PaddleOCR en_dict.txt: 95 classes, digits first,
   assert.equal(dict.slice(0, 11).join(''), '0123456789:');
   assert.equal(dict.at(-2), '/');
   assert.equal(dict.at(-1), ' ');
+});
+
+test('decoding: a gap of twice the usual character step splits a word the recogniser read without its space', () => {
+  // "16/02/2018 12:04" as the English recogniser read it off sroie_157: characters every 3 steps, 6 before "12".
+  const text = '16/02/201812:04';
+  const at = [5, 9, 11, 14, 17, 20, 23, 26, 30, 33, 39, 42, 45, 47, 51];
+  const dict = englishDictionary();
+  const classes = dict.length + 2;
+  const steps = 56;
+  const probs = new Float32Array(steps * classes);
+  for (let t = 0; t < steps; t++) probs[t * classes] = 1;
+  [...text].forEach((ch, i) => {
+    probs[at[i]! * classes] = 0;
+    probs[at[i]! * classes + 1 + dict.indexOf(ch)] = 0.9;
+  });
+  const line = decodeLine(probs, steps, classes, ['', ...dict, ' '], classes - 1, { x0: 100, y0: 10, x1: 100 + steps * 8, y1: 58 }, 8);
+  assert.deepEqual(line.words.map((w) => w.text), ['16/02/2018', '12:04']);
+  // Boxed from the time steps: the date ends before the time starts, both inside the line.
+  assert.ok(line.words[0]!.x1 <= line.words[1]!.x0, JSON.stringify(line.words));
+  assert.equal(line.words[0]!.x0, 100 + 4.5 * 8);
+  assert.ok(Math.abs(line.words[0]!.confidence - 0.9) < 1e-6);
 });
 
 for (const recogniser of ['en', 'ch'] as const) {
