@@ -2,17 +2,18 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { ConfigError, loadConfig } from './config.js';
+import { ENGINE_NAMES } from '../pipeline/ocr/engine.js';
 import { TESSERACT_LANGUAGES } from './tesseract-languages.js';
 
 const stopsNaming = (name: string, env: Record<string, string>) =>
   assert.throws(() => loadConfig(env), (error: unknown) => error instanceof ConfigError && error.message.includes(name));
 
-test('LEDGERLENS_OCR_ENGINE: tesseract, tesseract.js or unset; anything else stops start-up naming the variable', () => {
-  for (const engine of ['', 'tesseract', 'tesseract.js']) loadConfig({ LEDGERLENS_OCR_ENGINE: engine });
+test('LEDGERLENS_OCR_ENGINE: one of ENGINE_NAMES or unset; anything else stops start-up naming the variable', () => {
+  for (const engine of ['', ...ENGINE_NAMES]) loadConfig({ LEDGERLENS_OCR_ENGINE: engine });
   stopsNaming('LEDGERLENS_OCR_ENGINE', { LEDGERLENS_OCR_ENGINE: 'tess' });
   fc.assert(
     fc.property(
-      fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !['tesseract', 'tesseract.js'].includes(s.trim()) && s.trim() !== ''),
+      fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !(ENGINE_NAMES as readonly string[]).includes(s.trim()) && s.trim() !== ''),
       (engine) => stopsNaming('LEDGERLENS_OCR_ENGINE', { LEDGERLENS_OCR_ENGINE: engine }),
     ),
   );

