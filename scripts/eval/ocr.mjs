@@ -24,7 +24,7 @@ import { labelledDocuments } from './sets.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const dist = (path) => import(pathToFileURL(join(root, 'dist/src', path)).href);
-export const OCR_ENGINES = ['tesseract', 'tesseract.js', 'paddle', 'paddle+tesseract'];
+export const OCR_ENGINES = ['tesseract', 'tesseract.js', 'paddle'];
 const VALUES = ['company', 'address', 'date', 'total'];
 
 /**

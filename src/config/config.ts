@@ -99,7 +99,7 @@ export const SETTINGS = {
   LEDGERLENS_SMTP_TLS_KEY: { default: '', doc: 'PEM private key file; with LEDGERLENS_SMTP_TLS_CERT the listener offers STARTTLS' },
   LEDGERLENS_SMTP_TLS_CERT: { default: '', doc: 'PEM certificate (chain) file for STARTTLS' },
   LEDGERLENS_EMAIL_HOLD_DAYS: { default: '30', doc: 'Days mail from unapproved senders is kept for the owner to decide' },
-  LEDGERLENS_OCR_ENGINE: { default: '', doc: 'tesseract, tesseract.js, paddle (PP-OCR via onnxruntime) or paddle+tesseract (its lines, each read by the more confident of the two) to force one for every page; unset: per page, native Tesseract when it has the page languages, else tesseract.js' },
+  LEDGERLENS_OCR_ENGINE: { default: '', doc: 'tesseract, tesseract.js or paddle (PP-OCR via onnxruntime, English only, measured: docs/ocr-engines.md) to force one for every page; unset: per page, native Tesseract when it has the page languages, else tesseract.js' },
   LEDGERLENS_FIELD_MODEL: { default: '', doc: 'Model file of the learned field choice; unset: models/field-choice.json; none: the rules alone' },
   LEDGERLENS_OCR_LANGUAGES: { default: '', doc: 'Languages every page is read with (+-joined Tesseract codes); unset: eng+deu+est' },
 } as const;
@@ -140,7 +140,7 @@ function oneOf<T extends string>(env: Env, name: keyof typeof SETTINGS, allowed:
 function checkOcrSettings(env: Env): void {
   const engine = read(env, 'LEDGERLENS_OCR_ENGINE');
   if (engine !== '' && !isEngineName(engine)) {
-    throw new ConfigError(`LEDGERLENS_OCR_ENGINE must be tesseract, tesseract.js, paddle or paddle+tesseract (or unset), got "${engine}"`);
+    throw new ConfigError(`LEDGERLENS_OCR_ENGINE must be tesseract, tesseract.js or paddle (or unset), got "${engine}"`);
   }
   let languages: string[];
   try {

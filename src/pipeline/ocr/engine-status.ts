@@ -4,7 +4,7 @@
 import type { EngineName, OcrEngine } from './engine.js';
 import { engineFor, type OcrEngines } from './select-engine.js';
 
-const ENGINE_LABEL: Record<EngineName, string> = { tesseract: 'native Tesseract', 'tesseract.js': 'tesseract.js', paddle: 'PaddleOCR (PP-OCRv4, onnxruntime)', 'paddle+tesseract': 'PaddleOCR lines read by PaddleOCR or native Tesseract' };
+const ENGINE_LABEL: Record<EngineName, string> = { tesseract: 'native Tesseract', 'tesseract.js': 'tesseract.js', paddle: 'PaddleOCR (PP-OCRv4, onnxruntime)' };
 
 export interface OcrEngineInfo {
   engine: EngineName;

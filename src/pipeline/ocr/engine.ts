@@ -2,7 +2,7 @@
 import type { GrayImage } from './gray-image.js';
 
 /** The values LEDGERLENS_OCR_ENGINE may force; checked at start-up (config.ts) and where OCR runs. */
-export const ENGINE_NAMES = ['tesseract', 'tesseract.js', 'paddle', 'paddle+tesseract'] as const;
+export const ENGINE_NAMES = ['tesseract', 'tesseract.js', 'paddle'] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
 export const isEngineName = (value: string): value is EngineName => (ENGINE_NAMES as readonly string[]).includes(value);
 export type Threshold = 'global' | 'local';

