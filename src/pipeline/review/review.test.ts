@@ -110,12 +110,4 @@ describe('applying the calibration', () => {
     assert.ok(VALUE_FEATURES.every((name, i) => !name.startsWith('word_doubt') || features.get('subtotal')![i] === 0));
     assert.equal(features.get('total')![at('word_confidence')], 1, 'a text layer, or nothing known');
   });
-
-  it('weighs the learned choice\'s doubt in a vendor name on its own, and only where the model scored it', () => {
-    const scored = valueFeatures(outcome, { support: { 'vendor.name': 0.25, total: 0.4 }, wordConfidence: {} });
-    assert.equal(scored.get('vendor.name')![at('choice_support')], 0.25);
-    assert.ok(Math.abs(scored.get('vendor.name')![at('choice_doubt=vendor.name')]! - 0.75) < 1e-9);
-    assert.equal(scored.get('total')![at('choice_doubt=vendor.name')], 0, 'the amounts\' doubt is weighed by the shared support');
-    assert.equal(valueFeatures(outcome, none).get('vendor.name')![at('choice_doubt=vendor.name')], 0, 'not scored: no doubt');
-  });
 });

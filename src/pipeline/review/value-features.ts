@@ -28,14 +28,6 @@ export type Family = (typeof FAMILIES)[number];
  */
 const WORD_DOUBT_FAMILIES = ['vendor.name', 'customer.name', 'party', 'total', 'issue_date', 'document_number'] as const satisfies readonly Family[];
 
-/**
- * Families whose learned-choice doubt (1 − support) weighs on its own. The vendor name's model
- * (fields/choice, party family) believes the rules' pick at 0.9 and more where it is right and where it
- * is wrong alike, far above the amounts' and dates' spread: in the one shared weight its doubt would
- * be drowned (docs/engine.md, Learned choice).
- */
-const CHOICE_DOUBT_FAMILIES = ['vendor.name'] as const satisfies readonly Family[];
-
 const AMOUNT_FAMILIES = new Set<Family>(['total', 'subtotal', 'vat_amount', 'vat_group', 'item.amount', 'item.quantity']);
 const TEXT_FAMILIES = new Set<Family>(['vendor.name', 'customer.name', 'party', 'item.description', 'document_number']);
 
@@ -46,7 +38,7 @@ export const VALUE_FEATURES = [
   'amounts_agree', 'amounts_disagree',
   'text_digit_share', 'text_length', 'text_words', 'same_as_other_party',
   'document_doubts', 'document_values',
-  'choice_scored', 'choice_support', ...CHOICE_DOUBT_FAMILIES.map((f) => `choice_doubt=${f}`),
+  'choice_scored', 'choice_support',
   'word_confidence', ...WORD_DOUBT_FAMILIES.map((f) => `word_doubt=${f}`),
 ] as const;
 
@@ -94,7 +86,6 @@ export function valueFeatures(outcome: OutcomeView, { support, wordConfidence }:
       document.values,
       support[path] === undefined ? 0 : 1,
       support[path] ?? 0,
-      ...CHOICE_DOUBT_FAMILIES.map((f) => (f === family && support[path] !== undefined ? 1 - support[path] : 0)),
       words,
       ...WORD_DOUBT_FAMILIES.map((f) => (f === family ? 1 - words : 0)),
     ]);
