@@ -142,7 +142,7 @@ export async function fitModel(examples, docs, { learner = 'logistic' } = {}) {
         const e = doc[field];
         if (folds[i] !== fold || !e?.rows.length) return;
         const { value, probability } = bestOf(e, scorer);
-        const worth = (v) => (v === undefined ? 0 : sameValue(v, e.gold) ? 1 : -1);
+        const worth = (v) => (v === undefined ? 0 : sameValue(v, e.gold, family) ? 1 : -1);
         THRESHOLDS.forEach((t, j) => (gain[j] += probability >= t ? worth(value) - worth(e.rule) : 0));
       });
     }
@@ -170,7 +170,7 @@ export async function crossValidate(docs, examples, k, options) {
   const { sameValue } = await dist('pipeline/fields/choice/choose.js');
   const folds = assignFolds(docs, k);
   const tally = Object.fromEntries(Object.keys(CHOICE_FIELDS).map((f) => [f, { docs: 0, rule: { right: 0, wrong: 0 }, model: { right: 0, wrong: 0 } }]));
-  const count = (t, value, gold) => value !== undefined && t[sameValue(value, gold) ? 'right' : 'wrong']++;
+  const count = (t, value, gold, family) => value !== undefined && t[sameValue(value, gold, family) ? 'right' : 'wrong']++;
   for (let fold = 0; fold < k; fold++) {
     const outside = (_, i) => folds[i] !== fold;
     const model = fromFile(await fitModel(examples.filter(outside), docs.filter(outside), options));
@@ -179,9 +179,9 @@ export async function crossValidate(docs, examples, k, options) {
       for (const [field, e] of Object.entries(doc)) {
         const t = tally[field];
         t.docs++;
-        count(t.rule, e.rule, e.gold);
+        count(t.rule, e.rule, e.gold, CHOICE_FIELDS[field]);
         const pick = model[field] && e.rows.length ? bestOf(e, model[field]) : undefined;
-        count(t.model, pick && pick.probability >= model[field].threshold ? pick.value : e.rule, e.gold);
+        count(t.model, pick && pick.probability >= model[field].threshold ? pick.value : e.rule, e.gold, CHOICE_FIELDS[field]);
       }
     });
   }

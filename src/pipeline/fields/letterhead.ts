@@ -121,7 +121,7 @@ function fromRepeatedName(block: Block, document: TextDocument): Block {
 }
 
 /** Lines of the document that print the name as whole words. */
-function timesPrinted(name: string, document: TextDocument): number {
+export function timesPrinted(name: string, document: TextDocument): number {
   if (name.replace(/[^\p{L}]/gu, '').length < 3) return 0;
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u');

@@ -4,11 +4,14 @@
 // (`support`, weighed by the review stage). Returns the decisions; the caller applies them to the
 // draft (find-fields.ts).
 import type { FieldContext } from '../context.js';
-import type { Decision, Draft } from '../draft.js';
+import { fieldOf, type Decision, type Draft } from '../draft.js';
 import { round, type Found } from '../found.js';
 import { amountCandidates, codeCandidates, dateCandidates, type Candidate } from './candidates.js';
 import { AMOUNT_FEATURES, amountFeatures, CODE_FEATURES, codeFeatures, DATE_FEATURES, dateFeatures } from './features.js';
-import type { ChoiceField, ChoiceModel, Family } from './model.js';
+import { CHOICE_KEYS, type ChoiceField, type ChoiceModel, type Family } from './model.js';
+import { partyCandidates } from './party-candidates.js';
+import { PARTY_FEATURES, partyFeatures } from './party-features.js';
+import { sameText } from './same-text.js';
 
 export interface Scored<T> {
   candidate: Candidate<T>;
@@ -19,15 +22,16 @@ export function chooseFields(context: FieldContext, draft: Draft, model: ChoiceM
   const chosen: Partial<Record<ChoiceField, Found<string | number>>> = {};
   const families = new Map<Family, FamilyCandidates>();
   for (const [field, scorer] of Object.entries(model) as [ChoiceField, NonNullable<ChoiceModel[ChoiceField]>][]) {
-    if (!sameNames(scorer.features, FEATURE_NAMES[scorer.family])) continue;
+    const names = FEATURE_NAMES[scorer.family] as readonly string[] | undefined;
+    if (!names || !sameNames(scorer.features, names)) continue;
     const family = families.get(scorer.family) ?? familyCandidates(scorer.family, context, draft);
     families.set(scorer.family, family);
     const probabilities = scorer.score(family.features);
     const best = bestByValue(family.candidates, probabilities);
-    const rule = draft[field];
+    const rule = fieldOf(draft, CHOICE_KEYS[field]);
     // A threshold above 1 is training's "the rules keep this field": the model only says how much it
     // believes the rules' pick, for the review stage.
-    const replaces = best && best.probability >= scorer.threshold && !(rule && sameValue(rule.value, best.candidate.value))
+    const replaces = best && best.probability >= scorer.threshold && !(rule && sameValue(rule.value, best.candidate.value, scorer.family))
       // A due date the same as the issue date says nothing the issue date does not.
       && !(field === 'due_date' && best.candidate.value === (chosen.issue_date ?? draft.issue_date)?.value);
     if (best && replaces) {
@@ -40,13 +44,13 @@ export function chooseFields(context: FieldContext, draft: Draft, model: ChoiceM
         support: round(best.probability, 3),
       };
     } else if (rule) {
-      chosen[field] = { ...rule, support: round(supportOf(rule.value, family.candidates, probabilities), 3) };
+      chosen[field] = { ...rule, support: round(supportOf(rule.value, family.candidates, probabilities, scorer.family), 3) };
     }
   }
-  return (Object.entries(chosen) as [ChoiceField, Found<string | number>][]).map(([field, found]) => ({ set: [field], found }));
+  return (Object.entries(chosen) as [ChoiceField, Found<string | number>][]).map(([field, found]) => ({ set: CHOICE_KEYS[field], found }));
 }
 
-export const FEATURE_NAMES: Record<Family, readonly string[]> = { amount: AMOUNT_FEATURES, date: DATE_FEATURES, code: CODE_FEATURES };
+export const FEATURE_NAMES: Record<Family, readonly string[]> = { amount: AMOUNT_FEATURES, date: DATE_FEATURES, code: CODE_FEATURES, party: PARTY_FEATURES };
 
 interface FamilyCandidates {
   candidates: Candidate<string | number>[];
@@ -63,6 +67,10 @@ export function familyCandidates(family: Family, context: FieldContext, draft: D
     const candidates = dateCandidates(context);
     return { candidates, features: dateFeatures(context, candidates, draft) };
   }
+  if (family === 'party') {
+    const candidates = partyCandidates(context, draft);
+    return { candidates, features: partyFeatures(context, candidates, draft) };
+  }
   const candidates = codeCandidates(context);
   return { candidates, features: codeFeatures(context, candidates, draft) };
 }
@@ -77,12 +85,16 @@ function bestByValue<T>(candidates: Candidate<T>[], probabilities: number[]): Sc
 }
 
 /** The model's probability for a value: its best-scored printing, 0 where no candidate holds it. */
-function supportOf<T>(value: string | number, candidates: Candidate<T>[], probabilities: number[]): number {
-  return candidates.reduce((best, candidate, i) => (sameValue(value, candidate.value as string | number) ? Math.max(best, probabilities[i]!) : best), 0);
+function supportOf<T>(value: string | number, candidates: Candidate<T>[], probabilities: number[], family: Family): number {
+  return candidates.reduce((best, candidate, i) => (sameValue(value, candidate.value as string | number, family) ? Math.max(best, probabilities[i]!) : best), 0);
 }
 
-/** Values equal as the field compares them: amounts to the cent whatever their sign, codes without separators or case. */
-export function sameValue(a: string | number, b: string | number): boolean {
+/**
+ * Values equal as the field compares them: amounts to the cent whatever their sign, codes without
+ * separators or case, names as the scorer compares free text (same-text.ts).
+ */
+export function sameValue(a: string | number, b: string | number, family?: Family): boolean {
+  if (family === 'party') return typeof a === 'string' && typeof b === 'string' && sameText(a, b);
   if (typeof a === 'number' && typeof b === 'number') return Math.abs(Math.abs(a) - Math.abs(b)) < 0.005;
   return typeof a === 'string' && typeof b === 'string' && (a === b || identifier(a) === identifier(b));
 }

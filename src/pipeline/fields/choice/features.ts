@@ -142,11 +142,11 @@ function leftCellClaims(candidate: Candidate<string>): boolean {
 }
 
 /** Where the value stands on the page and what kind of document it is on. */
-function documentFeatureNames(): string[] {
+export function documentFeatureNames(): string[] {
   return ['at:y', 'at:last_page', 'at:x_right', 'at:height', 'doc:receipt', 'doc:bill', 'doc:ocr'];
 }
 
-function documentFeatures(context: FieldContext, candidate: Candidate<unknown>): number[] {
+export function documentFeatures(context: FieldContext, candidate: Candidate<unknown>): number[] {
   const { document } = context;
   const lines = document.lines.length || 1;
   const box = candidate.evidence.box;

@@ -4,12 +4,20 @@
 // without it); "none" turns the learned choice off, which leaves the rules' picks.
 import { RandomForestClassifier } from 'ml-random-forest';
 import { readModelFile } from '../../model-file.js';
-import type { ValueKey } from '../draft.js';
+import type { FieldKey } from '../draft.js';
 
-/** Members of the draft (fields/draft.ts): a field the schema renames or drops stops compiling here. */
-export type ChoiceField = DraftMembers<'total' | 'issue_date' | 'due_date' | 'document_number'>;
-type DraftMembers<K extends ValueKey> = K;
-export type Family = 'amount' | 'date' | 'code';
+/** Members of the draft (fields/draft.ts), by their paths: a field the schema renames or drops stops compiling in CHOICE_KEYS. */
+export type ChoiceField = 'total' | 'issue_date' | 'due_date' | 'document_number' | 'vendor.name';
+export type Family = 'amount' | 'date' | 'code' | 'party';
+
+/** Where each field sits in the draft. */
+export const CHOICE_KEYS = {
+  total: ['total'],
+  issue_date: ['issue_date'],
+  due_date: ['due_date'],
+  document_number: ['document_number'],
+  'vendor.name': ['vendor', 'name'],
+} as const satisfies Record<ChoiceField, FieldKey>;
 
 export interface FieldModelFile {
   family: Family;
@@ -62,7 +70,10 @@ export function setChoiceModel(model: ChoiceModel | null): void {
 
 export function fromFile(file: ModelFile): ChoiceModel {
   const model: ChoiceModel = {};
-  for (const [field, entry] of Object.entries(file.fields) as [ChoiceField, FieldModelFile][]) model[field] = scorerOf(entry);
+  for (const [field, entry] of Object.entries(file.fields) as [ChoiceField, FieldModelFile][]) {
+    // A field this engine does not choose (a newer file's) is left to the rules.
+    if (Object.hasOwn(CHOICE_KEYS, field)) model[field] = scorerOf(entry);
+  }
   return model;
 }
 

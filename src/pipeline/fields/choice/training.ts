@@ -3,11 +3,12 @@
 // (choose.ts), from the same page words, so what is learned is what runs.
 import { buildTextDocument } from '../../layout/text-document.js';
 import type { PageWords } from '../../types.js';
+import { fieldOf } from '../draft.js';
 import { findFields } from '../find-fields.js';
 import { familyCandidates, sameValue } from './choose.js';
-import type { ChoiceField, Family } from './model.js';
+import { CHOICE_KEYS, type ChoiceField, type Family } from './model.js';
 
-export const CHOICE_FIELDS: Record<ChoiceField, Family> = { total: 'amount', issue_date: 'date', due_date: 'date', document_number: 'code' };
+export const CHOICE_FIELDS: Record<ChoiceField, Family> = { total: 'amount', issue_date: 'date', due_date: 'date', document_number: 'code', 'vendor.name': 'party' };
 
 export interface FieldExamples {
   rows: number[][];
@@ -27,15 +28,15 @@ export function documentExamples(pages: PageWords[], label: Record<string, unkno
   const out: Partial<Record<ChoiceField, FieldExamples>> = {};
   const families = new Map<Family, ReturnType<typeof familyCandidates>>();
   for (const [field, family] of Object.entries(CHOICE_FIELDS) as [ChoiceField, Family][]) {
-    const gold = label[field];
+    const gold = CHOICE_KEYS[field].reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), label);
     if (typeof gold !== 'number' && typeof gold !== 'string') continue;
     const candidates = families.get(family) ?? familyCandidates(family, context, draft);
     families.set(family, candidates);
     out[field] = {
       rows: candidates.features,
-      targets: candidates.candidates.map((c) => (sameValue(c.value, gold) ? 1 : 0)),
+      targets: candidates.candidates.map((c) => (sameValue(c.value, gold, family) ? 1 : 0)),
       values: candidates.candidates.map((c) => c.value),
-      rule: draft[field]?.value,
+      rule: fieldOf(draft, CHOICE_KEYS[field])?.value,
       gold,
     };
   }
