@@ -3,6 +3,7 @@
 // reliability table and the fitting of confidence need them singly. The matching below follows the
 // scorer's rules (its header lists them); `matchesScorer` checks the counts against its report, so a
 // drift shows in every `npm run eval`.
+import { distance } from 'fastest-levenshtein';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -138,16 +139,6 @@ function similarity(a, b) {
   const x = fold(String(a));
   const y = fold(String(b));
   if (!x && !y) return 1;
-  return 1 - levenshtein(x, y) / Math.max(x.length, y.length);
+  return 1 - distance(x, y) / Math.max(x.length, y.length);
 }
 
-function levenshtein(a, b) {
-  if (a === b) return 0;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length];
-}

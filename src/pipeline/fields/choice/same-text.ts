@@ -2,6 +2,8 @@
 // edit distance, after folding case, accents, punctuation and white space, is at most 15 % of the
 // longer text. The party family is labelled and measured by this rule, so what the model learns to
 // pick is what the scorer counts right ("ROTI" is not "THE ROTI MAN BAKERY"; "SDN. BHD." is "SDN BHD").
+import { distance } from 'fastest-levenshtein';
+
 /** The scorer's threshold for free text. */
 const SIMILAR = 0.85;
 
@@ -12,18 +14,7 @@ export function sameText(a: string, b: string): boolean {
   const longer = Math.max(x.length, y.length);
   // The lengths alone bound the distance: most pairs of a page's lines are told apart without it.
   if (1 - Math.abs(x.length - y.length) / longer < SIMILAR) return false;
-  return 1 - levenshtein(x, y) / longer >= SIMILAR;
+  return 1 - distance(x, y) / longer >= SIMILAR;
 }
 
 const foldText = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-
-function levenshtein(a: string, b: string): number {
-  if (a === b) return 0;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length]!;
-}
