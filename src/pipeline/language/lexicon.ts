@@ -164,16 +164,17 @@ const PLACEHOLDERS: Record<string, string> = {
  * must start and end a word; `~` at its start or end lifts that (a German compound's last part, a
  * word's start), a final `.` or `:` is an optional dot or colon after the word, `\b<` and `\b>` are the
  * word boundaries inside a phrase, `{no}`, `{words}`, `{place}` are the placeholders above and `{tax}`,
- * `{vat}` every language's tax words.
+ * `{vat}` every language's tax words. A phrase matched as the whole text (`^…$`, `whole`) needs no
+ * boundaries at its edges: they cost time and say nothing there.
  */
-export function phraseSource(phrase: string, tax: { tax: string; vat: string } = { tax: '(?!)', vat: '(?!)' }): string {
+export function phraseSource(phrase: string, tax: { tax: string; vat: string } = { tax: '(?!)', vat: '(?!)' }, whole = false): string {
   let body = phrase;
-  let start = START;
-  let end = END;
+  let start = whole ? '' : START;
+  let end = whole ? '' : END;
   if (body.startsWith('~')) [start, body] = ['', body.slice(1)];
   if (body.endsWith('~')) [end, body] = ['', body.slice(0, -1)];
-  else if (/(?<!\\)\.$/u.test(body)) [end, body] = [`${END}\\.?`, body.slice(0, -1)];
-  else if (/(?<!\\):$/u.test(body)) [end, body] = [`${END}\\s*:?`, body.slice(0, -1)];
+  else if (/(?<!\\)\.$/u.test(body)) [end, body] = [`${end}\\.?`, body.slice(0, -1)];
+  else if (/(?<!\\):$/u.test(body)) [end, body] = [`${end}\\s*:?`, body.slice(0, -1)];
   body = body
     .replace(/\{([a-z]+)\}/gu, (whole, name: string) => {
       const fixed = name === 'tax' ? tax.tax : name === 'vat' ? tax.vat : PLACEHOLDERS[name];
@@ -208,7 +209,11 @@ export interface Language {
   labels: Record<LabelName, LabelSet>;
   /** Alternation sources (no boundaries) of the tax words: every one, and those naming VAT itself. */
   tax: { tax: string; vat: string };
-  /** Per column role, the alternation source of its header phrases (each a whole word). */
+  /**
+   * Per column role, the alternation source of its header phrases, to match a whole header (`^…$`):
+   * without the boundaries at each phrase's edges, which made these the slowest expressions of the
+   * engine (an 8-page text PDF, 5 s instead of 0.5 s, once V8 kept recompiling them).
+   */
   columns: Record<ColumnRoleName, string>;
   /** Alternation sources of the table-end words, each a whole word. */
   table: Record<TableWord, string>;
@@ -230,6 +235,7 @@ export function buildLanguage(lexicons: readonly Lexicon[]): Language {
   const plain = (phrases: string[]) => alternation(phrases, (p) => p);
   const tax = { tax: plain(all((l) => [...l.tax.vat, ...l.tax.other])), vat: plain(all((l) => l.tax.vat)) };
   const source = (phrase: string) => phraseSource(phrase, tax);
+  const wholeSource = (phrase: string) => phraseSource(phrase, tax, true);
   const wordStart = (phrase: string) => phraseSource(phrase.endsWith('~') ? phrase : `${phrase}~`, tax);
 
   const labels = {} as Record<LabelName, LabelSet>;
@@ -259,7 +265,7 @@ export function buildLanguage(lexicons: readonly Lexicon[]): Language {
     labels,
     tax,
     table: Object.fromEntries(TABLE_WORDS.map((key) => [key, alternation(all((l) => l.table[key]), source)])) as Record<TableWord, string>,
-    columns: Object.fromEntries(COLUMN_ROLES.map((role) => [role, alternation(all((l) => l.columns[role]), source)])) as Record<ColumnRoleName, string>,
+    columns: Object.fromEntries(COLUMN_ROLES.map((role) => [role, alternation(all((l) => l.columns[role]), wholeSource)])) as Record<ColumnRoleName, string>,
     months,
     payment: words(PAYMENT_WORDS, (l) => l.payment),
     kinds: words(KIND_WORDS, (l) => l.kinds),
