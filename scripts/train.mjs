@@ -119,7 +119,7 @@ const CALIBRATION_FOLDS = 5;
 export async function fitModel(examples, docs, { learner = 'logistic' } = {}) {
   const { fit } = await dist('pipeline/fields/choice/fit.js');
   const { fromFile } = await dist('pipeline/fields/choice/model.js');
-  const { CHOICE_FIELDS, TRAINED_FIELDS } = await dist('pipeline/fields/choice/training.js');
+  const { CHOICE_FIELDS } = await dist('pipeline/fields/choice/training.js');
   const { FEATURE_NAMES, sameValue } = await dist('pipeline/fields/choice/choose.js');
   const fitField = (field, family, some) => {
     const rows = some.flatMap((doc) => doc[field]?.rows ?? []);
@@ -130,7 +130,7 @@ export async function fitModel(examples, docs, { learner = 'logistic' } = {}) {
   const folds = assignFolds(docs, INNER_FOLDS);
   const fields = {};
   const trained = { documents: examples.length, learner };
-  for (const [field, family] of Object.entries(CHOICE_FIELDS).filter(([field]) => TRAINED_FIELDS.includes(field))) {
+  for (const [field, family] of Object.entries(CHOICE_FIELDS)) {
     const whole = fitField(field, family, examples);
     if (!whole) continue;
     const gain = THRESHOLDS.map(() => 0);

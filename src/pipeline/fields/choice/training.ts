@@ -10,15 +10,6 @@ import { CHOICE_KEYS, type ChoiceField, type Family } from './model.js';
 
 export const CHOICE_FIELDS: Record<ChoiceField, Family> = { total: 'amount', issue_date: 'date', due_date: 'date', document_number: 'code', 'vendor.name': 'party' };
 
-/**
- * What `npm run train` fits into the committed model: not yet the vendor name. Its family is built
- * and measured (docs/engine.md, Learned choice), but with it in the model an 8-page text PDF took
- * 8.2 s instead of 2.9 s to extract, the line items' header expressions running twenty times slower
- * after the name's candidates were scored (the same as without it under V8's --no-regexp-tier-up; the
- * cause is not found yet), and two API tests of the job queue ran out of time.
- */
-export const TRAINED_FIELDS: readonly ChoiceField[] = ['total', 'issue_date', 'due_date', 'document_number'];
-
 export interface FieldExamples {
   rows: number[][];
   /** 1 where the candidate holds the labelled value. */
