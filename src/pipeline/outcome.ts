@@ -31,6 +31,7 @@ export function buildOutcomeFields(
   let review_fields: string[] = [];
   // What the review stage weighs besides the outcome (not part of it).
   const support: Record<string, number> = {};
+  const rival: Record<string, number> = {};
   const wordConfidence: Record<string, number> = {};
 
   const entries: { key?: FieldKey; path: string; found: Found<FieldValue> }[] = [...fieldEntries(draft), ...[...lineFindings].map(([path, found]) => ({ path, found }))];
@@ -40,6 +41,7 @@ export function buildOutcomeFields(
     field_status[path] = { status: found.status, review: found.status === 'review' };
     if (found.status === 'review') review_fields.push(path);
     if (found.support !== undefined) support[path] = found.support;
+    if (found.rival !== undefined) rival[path] = found.rival;
     if (found.evidence) {
       wordConfidence[path] = found.evidence.confidence;
       regions[path] = { page: found.evidence.page, box: found.evidence.box.map((v) => round(v, 1)), normalized_value: found.value };
@@ -70,6 +72,7 @@ export function buildOutcomeFields(
     regions,
     confidence: round(key.reduce((a, b) => a + b, 0) / key.length),
     support,
+    rival,
     wordConfidence,
     warnings: dropped.map((d) => `invalid_value_dropped: ${d.path} ${d.problem}; an engine error, the value is left out and the other fields stand`),
   };

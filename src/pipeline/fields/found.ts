@@ -17,6 +17,8 @@ export interface Found<T> {
    * candidates (fields/choice/): evidence the review stage weighs (a rules' pick the model doubts).
    */
   support?: number;
+  /** The learned choice's best probability for another value of the field, where it scored it. */
+  rival?: number;
 }
 
 /** Confidence of a read value: how the label was found, times how well the words were read. */

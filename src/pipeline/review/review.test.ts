@@ -78,7 +78,7 @@ describe('applying the calibration', () => {
   };
 
   it('states the probability, marks what is below the threshold, and keeps the arithmetic\'s doubts marked', () => {
-    const out = applyCalibration(outcome, file, { support: {}, wordConfidence: {}, missing: [] });
+    const out = applyCalibration(outcome, file, { support: {}, rival: {}, wordConfidence: {}, missing: [] });
     assert.deepEqual(out.field_confidence, { total: 0.95, issue_date: 0.95, 'vendor.name': 0.85, subtotal: 0.4, vat_amount: 0.95 });
     assert.deepEqual(out.review_fields, ['subtotal', 'vat_amount']);
     assert.deepEqual(out.field_status['subtotal'], { status: 'review', review: true });
@@ -87,14 +87,14 @@ describe('applying the calibration', () => {
   });
 
   it('maps the product of the key values to the document confidence, and a missing key field to its lowest step', () => {
-    assert.equal(applyCalibration(outcome, file, { support: {}, wordConfidence: {}, missing: [] }).confidence, 0.7, 'product 0.95 × 0.95 × 0.85 ≥ 0.5');
-    const missing = applyCalibration(outcome, file, { support: {}, wordConfidence: {}, missing: ['document_number'] });
+    assert.equal(applyCalibration(outcome, file, { support: {}, rival: {}, wordConfidence: {}, missing: [] }).confidence, 0.7, 'product 0.95 × 0.95 × 0.85 ≥ 0.5');
+    const missing = applyCalibration(outcome, file, { support: {}, rival: {}, wordConfidence: {}, missing: ['document_number'] });
     assert.equal(missing.confidence, 0.1);
     assert.ok(missing.review_fields.includes('document_number'));
   });
 
   const at = (name: string) => VALUE_FEATURES.indexOf(name as (typeof VALUE_FEATURES)[number]);
-  const none = { support: {}, wordConfidence: {} };
+  const none = { support: {}, rival: {}, wordConfidence: {} };
 
   it('knows when the amounts agree', () => {
     const agree = (total: number) => valueFeatures({ ...outcome, extraction: { ...outcome.extraction, total } }, none).get('total')!;
@@ -103,7 +103,7 @@ describe('applying the calibration', () => {
   });
 
   it('weighs OCR\'s doubt in the words of a vendor name on its own, and not for an amount of a line', () => {
-    const features = valueFeatures(outcome, { support: {}, wordConfidence: { 'vendor.name': 0.62, subtotal: 0.5 } });
+    const features = valueFeatures(outcome, { support: {}, rival: {}, wordConfidence: { 'vendor.name': 0.62, subtotal: 0.5 } });
     assert.equal(features.get('vendor.name')![at('word_confidence')], 0.62);
     assert.ok(Math.abs(features.get('vendor.name')![at('word_doubt=vendor.name')]! - 0.38) < 1e-9);
     assert.equal(features.get('subtotal')![at('word_confidence')], 0.5);

@@ -11,6 +11,8 @@ export type OutcomeView = Pick<ExtractionOutcome, 'extraction' | 'field_confiden
 export interface ValueEvidence {
   /** The learned choice's probability per path, where it scored the field (Found.support). */
   support: Record<string, number>;
+  /** Its probability for the best other value of the field (Found.rival). */
+  rival: Record<string, number>;
   /** OCR's confidence in the words a value was read from, per path; 1 for a text layer. */
   wordConfidence: Record<string, number>;
 }
@@ -38,7 +40,7 @@ export const VALUE_FEATURES = [
   'amounts_agree', 'amounts_disagree',
   'text_digit_share', 'text_length', 'text_words', 'same_as_other_party',
   'document_doubts', 'document_values',
-  'choice_scored', 'choice_support',
+  'choice_scored', 'choice_support', 'choice_rival',
   'word_confidence', ...WORD_DOUBT_FAMILIES.map((f) => `word_doubt=${f}`),
 ] as const;
 
@@ -56,7 +58,7 @@ export function familyOf(path: string): Family {
 }
 
 /** Each valued path of the outcome with its feature vector (VALUE_FEATURES, in order). */
-export function valueFeatures(outcome: OutcomeView, { support, wordConfidence }: ValueEvidence): Map<string, number[]> {
+export function valueFeatures(outcome: OutcomeView, { support, rival, wordConfidence }: ValueEvidence): Map<string, number[]> {
   const document = documentSignals(outcome);
   const out = new Map<string, number[]>();
   for (const [path, status] of Object.entries(outcome.field_status)) {
@@ -86,6 +88,7 @@ export function valueFeatures(outcome: OutcomeView, { support, wordConfidence }:
       document.values,
       support[path] === undefined ? 0 : 1,
       support[path] ?? 0,
+      rival[path] ?? 0,
       words,
       ...WORD_DOUBT_FAMILIES.map((f) => (f === family ? 1 - words : 0)),
     ]);

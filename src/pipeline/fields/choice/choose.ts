@@ -41,10 +41,10 @@ export function chooseFields(context: FieldContext, draft: Draft, model: ChoiceM
         status: best.candidate.ambiguous ? 'review' : 'read',
         evidence: best.candidate.evidence,
         printed: best.candidate.printed,
-        support: round(best.probability, 3),
+        ...beliefIn(best.candidate.value, family.candidates, probabilities, scorer.family),
       };
     } else if (rule) {
-      chosen[field] = { ...rule, support: round(supportOf(rule.value, family.candidates, probabilities, scorer.family), 3) };
+      chosen[field] = { ...rule, ...beliefIn(rule.value, family.candidates, probabilities, scorer.family) };
     }
   }
   return (Object.entries(chosen) as [ChoiceField, Found<string | number>][]).map(([field, found]) => ({ set: CHOICE_KEYS[field], found }));
@@ -84,9 +84,18 @@ function bestByValue<T>(candidates: Candidate<T>[], probabilities: number[]): Sc
   return best;
 }
 
-/** The model's probability for a value: its best-scored printing, 0 where no candidate holds it. */
-function supportOf<T>(value: string | number, candidates: Candidate<T>[], probabilities: number[], family: Family): number {
-  return candidates.reduce((best, candidate, i) => (sameValue(value, candidate.value as string | number, family) ? Math.max(best, probabilities[i]!) : best), 0);
+/**
+ * The model's probability for a value (its best-scored printing, 0 where no candidate holds it) and
+ * for the best other value: a close rival is doubt the value's own probability does not show.
+ */
+function beliefIn<T>(value: string | number, candidates: Candidate<T>[], probabilities: number[], family: Family): { support: number; rival: number } {
+  let support = 0;
+  let rival = 0;
+  candidates.forEach((candidate, i) => {
+    if (sameValue(value, candidate.value as string | number, family)) support = Math.max(support, probabilities[i]!);
+    else rival = Math.max(rival, probabilities[i]!);
+  });
+  return { support: round(support, 3), rival: round(rival, 3) };
 }
 
 /**
