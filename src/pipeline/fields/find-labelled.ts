@@ -113,8 +113,9 @@ export function labelledValues(document: TextDocument, name: LabelName, rowsBelo
     // The rest of the line as one value: a totals row printing net, VAT and gross ends with the gross.
     if (right.length > 2) push(right.flatMap((c) => c.words), 'right', hit.line);
     // A label alone on its line whose value stands to its right a little lower or higher: a photo taken
-    // at a slant splits one printed line in two.
-    const lower = !hit.rest.length && !right.length ? slantedOn(document, hit) : undefined;
+    // at a slant splits one printed line in two. Alone also with words of its own after it and no
+    // figure among them ("TOTAL SALES (INCLUSIVE | OF GST) :" over "32.70").
+    const lower = !hit.rest.some((w) => /\p{N}/u.test(w.text)) && !right.length ? slantedOn(document, hit) : undefined;
     if (lower) for (const cell of lower.cells.filter((c) => c.box[0] >= hit.cell.box[2]).slice(0, 1)) push(cell.words, 'right', lower);
     for (const cell of cellsBelow(document, hit.line, hit.cell, rowsBelow)) {
       const line = document.lines.find((l) => l.cells.includes(cell))!;
