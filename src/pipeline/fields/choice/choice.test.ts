@@ -81,8 +81,9 @@ describe('learned choice: a model picks among the candidates', () => {
     const decisions = chooseFields(context, { ...emptyDraft(), total: rule }, fromFile(believing('label:total', 1.01)));
     assert.equal(decisions.length, 1);
     const kept = 'set' in decisions[0]! ? decisions[0].found : undefined;
-    assert.deepEqual({ ...kept, support: undefined }, { ...rule, support: undefined }, 'the rules\' value, confidence and status stand');
+    assert.deepEqual({ ...kept, support: undefined, rival: undefined }, { ...rule, support: undefined, rival: undefined }, 'the rules\' value, confidence and status stand');
     assert.ok(kept!.support! < 0.5, `the model points at another amount: support ${kept!.support}`);
+    assert.ok(kept!.rival! > kept!.support!, `the amount it points at is the rival: ${kept!.rival} against ${kept!.support}`);
   });
 
   it('uses no model trained on other features than the engine computes', () => {
