@@ -176,9 +176,9 @@ export function phraseSource(phrase: string, tax: { tax: string; vat: string } =
   else if (/(?<!\\)\.$/u.test(body)) [end, body] = [`${end}\\.?`, body.slice(0, -1)];
   else if (/(?<!\\):$/u.test(body)) [end, body] = [`${end}\\s*:?`, body.slice(0, -1)];
   body = body
-    .replace(/\{([a-z]+)\}/gu, (whole, name: string) => {
+    .replace(/\{([a-z]+)\}/gu, (placeholder, name: string) => {
       const fixed = name === 'tax' ? tax.tax : name === 'vat' ? tax.vat : PLACEHOLDERS[name];
-      if (fixed === undefined) throw new Error(`unknown placeholder ${whole} in "${phrase}"`);
+      if (fixed === undefined) throw new Error(`unknown placeholder ${placeholder} in "${phrase}"`);
       return fixed;
     })
     .replace(/\\b</gu, START)
