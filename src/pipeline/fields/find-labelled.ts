@@ -4,7 +4,7 @@
 import { boundingBox, type Box, type Cell, type Line } from '../layout/lines.js';
 import { cellsBelow, type TextDocument } from '../layout/text-document.js';
 import type { Word } from '../types.js';
-import { fold, LABELS, type LabelName } from './labels.js';
+import { ALL_LABELS, fold, LABELS, type LabelName } from './labels.js';
 
 export type Placement = 'inline' | 'right' | 'below';
 
@@ -70,7 +70,6 @@ export function findLabels(document: TextDocument, name: LabelName): LabelHit[] 
   return hits;
 }
 
-const ALL_LABELS = Object.values(LABELS).flatMap((set) => set.labels);
 const joined = new WeakMap<Cell, Cell | null>();
 
 /**

@@ -8,3 +8,6 @@ export { fold } from '../language/fold.js';
 export type { LabelName, LabelSet };
 
 export const LABELS: Readonly<Record<LabelName, LabelSet>> = LANGUAGE.labels;
+
+/** Every label of every field, for asking whether a text carries any. */
+export const ALL_LABELS: readonly RegExp[] = Object.values(LABELS).flatMap((set) => set.labels);

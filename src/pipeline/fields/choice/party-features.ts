@@ -12,7 +12,7 @@ import { LANGUAGE } from '../../language/lexicon.js';
 import { postalLine } from '../address.js';
 import type { FieldContext } from '../context.js';
 import type { Draft } from '../draft.js';
-import { LABELS, type LabelName } from '../labels.js';
+import { ALL_LABELS, type LabelName } from '../labels.js';
 import { addressLike, timesPrinted } from '../letterhead.js';
 import { documentFeatureNames, documentFeatures } from './features.js';
 import { labelStrengths, strengthOf } from './label-strength.js';
@@ -120,7 +120,7 @@ export function partyFeatures(context: FieldContext, candidates: PartyCandidate[
       !legal && [...legalLines].some((line) => line !== candidate.line.index) ? 1 : 0,
       ...LEXICON_WORDS.map((word) => (LANGUAGE.party[word].test(folded) ? 1 : 0)),
       words.length ? words.filter((w) => LANGUAGE.party.trade.test(fold(w))).length / words.length : 0,
-      Object.values(LABELS).some((set) => set.labels.some((label) => label.test(folded))) ? 1 : 0,
+      ALL_LABELS.some((label) => label.test(folded)) ? 1 : 0,
       LANGUAGE.kinds.invoice.test(folded) || LANGUAGE.kinds.creditNote.test(folded) ? 1 : 0,
       postalLine(text) ? 1 : 0,
       addressLike(text) ? 1 : 0,
