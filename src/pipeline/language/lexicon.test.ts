@@ -37,6 +37,7 @@ describe('a language is a file', () => {
   const klingon: Lexicon = {
     language: 'xk',
     name: 'Test',
+    letters: 'ŋ',
     labels: { total: { 0: ['grozzum'] }, documentNumber: { 0: ['blorp{no}~'] } },
     not: { total: ['unter'] },
     columns: { quantity: ['stueckzahl'] },

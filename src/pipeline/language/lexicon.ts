@@ -66,6 +66,8 @@ export interface Lexicon {
   /** ISO 639-1 code, the file's name. */
   language: string;
   name: string;
+  /** The small letters of its alphabet beyond a–z, as printed ("äöüß"): what OCR must be able to write. */
+  letters: string;
   /** Per field, per rank ("0" the most specific): the phrases that label it. */
   labels: Partial<Record<LabelName, Record<string, string[]>>>;
   /** Per field: word starts that make a weaker label about something else ("Total excl. VAT"). */
@@ -110,10 +112,11 @@ export function validateLexicon(value: unknown): Lexicon {
     }
   };
   if (!object(value)) throw new Error('a lexicon must be an object');
-  const known = ['language', 'name', 'labels', 'not', 'columns', 'table', 'months', 'tax', 'payment', 'kinds', 'reader', 'legalForms', 'party'];
+  const known = ['language', 'name', 'letters', 'labels', 'not', 'columns', 'table', 'months', 'tax', 'payment', 'kinds', 'reader', 'legalForms', 'party'];
   for (const key of Object.keys(value)) if (!known.includes(key)) errors.push(`unknown member ${key}`);
   if (typeof value.language !== 'string' || !/^[a-z]{2}$/u.test(value.language)) errors.push('language must be a two-letter code');
   if (typeof value.name !== 'string') errors.push('name must be a string');
+  if (typeof value.letters !== 'string' || /[a-z\s]/u.test(value.letters)) errors.push('letters must be a string of the letters beyond a–z (lower case), "" for none');
   keyed(value.labels, 'labels', LABEL_NAMES, (ranks, path) => {
     if (!object(ranks)) return void errors.push(`${path} must be an object of ranks`);
     for (const [rank, phrases] of Object.entries(ranks)) {
@@ -280,6 +283,24 @@ export const LEXICONS: readonly Lexicon[] = [en, de, fr, nl, et, fi, lv, lt, pl,
 
 /** The engine's language: every registered lexicon merged. */
 export const LANGUAGE: Language = buildLanguage(LEXICONS);
+
+/**
+ * The words a language's lexicon holds (folded, four letters or more), for telling from a page's
+ * words which language it is in (ocr/receipt-reader.ts).
+ */
+export function lexiconWords(lexicon: Lexicon): Set<string> {
+  const phrases = [
+    ...Object.values(lexicon.labels).flatMap((ranks) => Object.values(ranks ?? {}).flat()),
+    ...Object.values(lexicon.columns).flat(),
+    ...Object.values(lexicon.table).flat(),
+    ...lexicon.months.flat(),
+    ...lexicon.tax.vat,
+    ...lexicon.tax.other,
+    ...Object.values(lexicon.payment).flat(),
+    ...Object.values(lexicon.kinds).flat(),
+  ];
+  return new Set(phrases.flatMap((phrase) => phrase.match(/\p{L}{4,}/gu) ?? []));
+}
 
 /** Party role words ("bill to", "Verkäufer") as phrases, for the party finders. */
 export function partyRoles(role: 'vendor' | 'customer'): string[] {

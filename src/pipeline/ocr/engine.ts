@@ -50,5 +50,7 @@ export interface OcrEngine {
   readonly version: string;
   /** Language models this engine can load. */
   readonly languages: readonly string[];
+  /** Whether it can write this letter; absent when it writes every letter of its languages (Tesseract). */
+  readonly writes?: (letter: string) => boolean;
   recognize(image: GrayImage, options: RecognizeOptions): Promise<EngineWord[]>;
 }

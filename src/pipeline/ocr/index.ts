@@ -2,7 +2,9 @@
 // the same shape as the PDF text layer (../read-pdf-words.ts).
 //
 // Environment (read when the first page is read, or by ocrEngineStatus() at start-up):
-//   LEDGERLENS_OCR_ENGINE=tesseract|tesseract.js|paddle  force an engine (paddle only when forced). Unset: each page goes to native
+//   LEDGERLENS_OCR_ENGINE=tesseract|tesseract.js|paddle  force an engine for every page. Unset: a till receipt's
+//     column goes to PP-OCR when it is installed (read-page.ts, back to Tesseract when PP-OCR reads it
+//     weakly or in a language whose letters it lacks), and otherwise each page goes to native
 //     Tesseract when a `tesseract` binary on the PATH has every language the page is read with,
 //     else to tesseract.js with the npm models if it has them (select-engine.ts). Forcing one that
 //     is missing is an error, not a silent fallback; forcing one that lacks languages is warned of.
@@ -12,12 +14,12 @@
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { MediaType } from '../../ingest/media-type.js';
 import type { PageWords } from '../types.js';
-import type { EngineName, OcrEngine } from './engine.js';
+import type { EngineName } from './engine.js';
 import { describeEngines, type OcrStatus } from './engine-status.js';
 import type { GrayImage } from './gray-image.js';
 import { defaultLanguages, planLanguages, wantedLanguages, type LanguagePlan } from './languages.js';
 import { prepareImagePages } from './prepare-image.js';
-import { readPage, type ReadPage } from './read-page.js';
+import { readPage, type Engines, type ReadPage } from './read-page.js';
 import { renderPdfPage } from './render-pdf-page.js';
 import { engineFor, ocrEngines } from './select-engine.js';
 
@@ -50,16 +52,18 @@ const PHOTO_LONG_SIDE = 3000;
  */
 export async function readImageWords(bytes: Uint8Array, mediaType: MediaType, languages?: string[], options: OcrOptions = {}): Promise<{ pages: PageWords[]; warnings: string[]; engine: EngineName }> {
   if (mediaType === 'application/pdf') throw new TypeError('readImageWords reads images; use ocrPdfPage for the pages of a PDF');
-  const { engine, plan } = await engineAndLanguages(languages);
+  const { engines, plan } = await engineAndLanguages(languages);
   const pages: PageWords[] = [];
   const warnings = [...plan.warnings];
+  let firstReader: EngineName | undefined;
   for await (const prepared of prepareImagePages(bytes, mediaType)) {
     await options.onPagePrepared?.(prepared.page, prepared.image);
-    const read = await readPage(engine, { page: prepared.page, image: prepared.image, unitsScale: 1, longSide: PHOTO_LONG_SIDE }, plan.languages, options.signal);
+    const read = await readPage(engines, { page: prepared.page, image: prepared.image, unitsScale: 1, longSide: PHOTO_LONG_SIDE }, plan.languages, options.signal);
     pages.push(pageWords(prepared.page, read));
     warnings.push(...read.warnings);
+    firstReader ??= read.engine;
   }
-  return { pages, warnings, engine: engine.name };
+  return { pages, warnings, engine: firstReader ?? engines.engine.name };
 }
 
 /**
@@ -68,11 +72,11 @@ export async function readImageWords(bytes: Uint8Array, mediaType: MediaType, la
  * levelled if it had to be, with the warnings saying so).
  */
 export async function ocrPdfPage(page: PDFPageProxy, languages?: string[], options: OcrOptions = {}): Promise<{ words: PageWords; warnings: string[]; engine: EngineName }> {
-  const { engine, plan } = await engineAndLanguages(languages);
+  const { engines, plan } = await engineAndLanguages(languages);
   const rendered = await renderPdfPage(page);
   await options.onPagePrepared?.(page.pageNumber, rendered.image);
-  const read = await readPage(engine, { page: page.pageNumber, image: rendered.image, unitsScale: rendered.dpi / 72, dpi: rendered.dpi }, plan.languages, options.signal);
-  return { words: pageWords(page.pageNumber, read), warnings: [...plan.warnings, ...read.warnings], engine: engine.name };
+  const read = await readPage(engines, { page: page.pageNumber, image: rendered.image, unitsScale: rendered.dpi / 72, dpi: rendered.dpi }, plan.languages, options.signal);
+  return { words: pageWords(page.pageNumber, read), warnings: [...plan.warnings, ...read.warnings], engine: read.engine };
 }
 
 /**
@@ -84,11 +88,11 @@ export async function ocrEngineStatus(): Promise<OcrStatus> {
   return describeEngines(await ocrEngines(), configured);
 }
 
-/** The engine that has the languages this document needs, and those of them it will read with. */
-async function engineAndLanguages(requested: string[] | undefined): Promise<{ engine: OcrEngine; plan: LanguagePlan }> {
-  const { engines } = await ocrEngines();
+/** The engine that has the languages this document needs (and PP-OCR for receipts), and the languages it will read with. */
+async function engineAndLanguages(requested: string[] | undefined): Promise<{ engines: Engines; plan: LanguagePlan }> {
+  const { engines, receipts } = await ocrEngines();
   const engine = engineFor(engines, wantedLanguages(requested).languages);
-  return { engine, plan: planLanguages(requested, engine.languages, engine.name) };
+  return { engines: { engine, ...(receipts ? { receipts } : {}) }, plan: planLanguages(requested, engine.languages, engine.name) };
 }
 
 function pageWords(page: number, read: ReadPage): PageWords {

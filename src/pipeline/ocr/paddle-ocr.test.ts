@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import sharp from 'sharp';
 import { toGray } from './gray-image.js';
 import { linePng } from './ocr.cases.js';
-import { boxesFromMap, decodeLine, englishDictionary, paddleOcr, probePaddleOcr } from './paddle-ocr.js';
+import { blankColumns, boxesFromMap, decodeLine, englishDictionary, paddleOcr, probePaddleOcr } from './paddle-ocr.js';
 
 const LINE = 'Invoice No. 12345 Total: $1,234.56 (05/01/2024)';
 
@@ -31,25 +31,77 @@ test('the English dictionary is PaddleOCR en_dict.txt: 95 classes, digits first,
   assert.equal(dict.at(-1), ' ');
 });
 
-test('decoding: a gap of twice the usual character step splits a word the recogniser read without its space', () => {
-  // "16/02/2018 12:04" as the English recogniser read it off sroie_157: characters every 3 steps, 6 before "12".
-  const text = '16/02/201812:04';
-  const at = [5, 9, 11, 14, 17, 20, 23, 26, 30, 33, 39, 42, 45, 47, 51];
+/** Greedy-decodable probabilities: each character of `text` at its time step, blank elsewhere. */
+function spikes(text: string, at: readonly number[], steps: number) {
   const dict = englishDictionary();
   const classes = dict.length + 2;
-  const steps = 56;
   const probs = new Float32Array(steps * classes);
   for (let t = 0; t < steps; t++) probs[t * classes] = 1;
   [...text].forEach((ch, i) => {
     probs[at[i]! * classes] = 0;
     probs[at[i]! * classes + 1 + dict.indexOf(ch)] = 0.9;
   });
-  const line = decodeLine(probs, steps, classes, ['', ...dict, ' '], classes - 1, { x0: 100, y0: 10, x1: 100 + steps * 8, y1: 58 }, 8);
+  return { probs, classes, dictionary: ['', ...dict, ' '] };
+}
+
+/** A crop's blank columns: ink everywhere but the given runs of [from, to) columns. */
+function blanks(width: number, runs: readonly [number, number][]) {
+  const blank = new Uint8Array(width);
+  for (const [from, to] of runs) blank.fill(1, from, to);
+  return { middle: blank, whole: blank };
+}
+
+test('decoding: white in the print between two characters splits a word the recogniser read without its space', () => {
+  // "16/02/2018 12:04" as read without its space: characters every 3 steps (8 crop columns a step),
+  // 6 before "12", with 20 white columns between "8" and "1".
+  const text = '16/02/201812:04';
+  const at = [5, 9, 11, 14, 17, 20, 23, 26, 30, 33, 39, 42, 45, 47, 51];
+  const steps = 56;
+  const { probs, classes, dictionary } = spikes(text, at, steps);
+  const box = { x0: 100, y0: 10, x1: 100 + steps * 8, y1: 58 };
+  const line = decodeLine(probs, steps, classes, dictionary, classes - 1, box, 8, { blank: blanks(steps * 8, [[270, 290]]), cropStep: 8 });
   assert.deepEqual(line.words.map((w) => w.text), ['16/02/2018', '12:04']);
   // Boxed from the time steps: the date ends before the time starts, both inside the line.
   assert.ok(line.words[0]!.x1 <= line.words[1]!.x0, JSON.stringify(line.words));
   assert.equal(line.words[0]!.x0, 100 + 4.5 * 8);
   assert.ok(Math.abs(line.words[0]!.confidence - 0.9) < 1e-6);
+  // Letters' white (6 columns) does not split, nor does white around a mark between figures (the first slash).
+  const letters = decodeLine(probs, steps, classes, dictionary, classes - 1, box, 8, { blank: blanks(steps * 8, [[270, 276], [80, 110]]), cropStep: 8 });
+  assert.deepEqual(letters.words.map((w) => w.text), [text]);
+  // Without the crop's columns only the recogniser's spaces count.
+  assert.deepEqual(decodeLine(probs, steps, classes, dictionary, classes - 1, box, 8).words.map((w) => w.text), [text]);
+});
+
+test('decoding: white seen only in the middle of the print splits only when it is wide', () => {
+  const text = 'SELANGOR';
+  const at = [2, 5, 8, 11, 14, 17, 20, 23];
+  const steps = 28;
+  const { probs, classes, dictionary } = spikes(text, at, steps);
+  const box = { x0: 0, y0: 0, x1: steps * 8, y1: 48 };
+  // The L's foot: 18 columns white in the middle of the print, 5 over the whole of it.
+  const middle = new Uint8Array(steps * 8);
+  middle.fill(1, 70, 88);
+  const whole = new Uint8Array(steps * 8);
+  whole.fill(1, 83, 88);
+  assert.deepEqual(decodeLine(probs, steps, classes, dictionary, classes - 1, box, 8, { blank: { middle, whole }, cropStep: 8 }).words.map((w) => w.text), ['SELANGOR']);
+  middle.fill(1, 64, 92);
+  assert.deepEqual(decodeLine(probs, steps, classes, dictionary, classes - 1, box, 8, { blank: { middle, whole }, cropStep: 8 }).words.map((w) => w.text), ['SEL', 'ANGOR']);
+});
+
+test('blank columns: the white between two ink strokes, in the middle rows and over the print', () => {
+  const width = 40;
+  const height = 48;
+  const data = new Uint8Array(width * height).fill(250);
+  const stroke = (x0: number, x1: number, y0: number, y1: number) => {
+    for (let y = y0; y < y1; y++) data.fill(20, y * width + x0, y * width + x1);
+  };
+  stroke(2, 6, 10, 38); // a stem
+  stroke(2, 20, 34, 38); // its foot, low in the print
+  stroke(26, 30, 10, 38); // the next stem
+  const { middle, whole } = blankColumns({ data, width, height });
+  assert.deepEqual([...middle.subarray(6, 26)], new Array(20).fill(1));
+  assert.deepEqual([...whole.subarray(6, 20)], new Array(14).fill(0));
+  assert.deepEqual([...whole.subarray(20, 26)], new Array(6).fill(1));
 });
 
 for (const recogniser of ['en', 'ch'] as const) {

