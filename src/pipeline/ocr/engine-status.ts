@@ -27,11 +27,13 @@ export interface OcrStatus extends OcrEngineInfo {
   /** LEDGERLENS_OCR_LANGUAGES (or the default set): what every page is read with. */
   configured_languages: string[];
   language_gaps: LanguageGap[];
+  /** The engine a till receipt's scan is read by (PP-OCR), when installed and no engine is forced. */
+  receipts: OcrEngineInfo | null;
   /** The gaps in a sentence each, with the fix; empty when there are none. */
   warnings: string[];
 }
 
-export function describeEngines({ engines, forced }: OcrEngines, configured: readonly string[]): OcrStatus {
+export function describeEngines({ engines, forced, receipts }: OcrEngines, configured: readonly string[]): OcrStatus {
   const reader = engineFor(engines, configured);
   const preferred = engines[0]!;
   const gaps: LanguageGap[] = configured
@@ -42,6 +44,7 @@ export function describeEngines({ engines, forced }: OcrEngines, configured: rea
     engines: engines.map(info),
     configured_languages: [...configured],
     language_gaps: gaps,
+    receipts: receipts ? info(receipts) : null,
     warnings: [...weakerEngineWarning(engines, forced), ...gapWarnings(preferred, reader, gaps, forced)],
   };
 }

@@ -17,7 +17,7 @@ import type { PageWords } from '../types.js';
 import type { EngineName } from './engine.js';
 import { describeEngines, type OcrStatus } from './engine-status.js';
 import type { GrayImage } from './gray-image.js';
-import { defaultLanguages, planLanguages, wantedLanguages, type LanguagePlan } from './languages.js';
+import { defaultLanguages, planLanguages, toTesseractCode, wantedLanguages, type LanguagePlan } from './languages.js';
 import { prepareImagePages } from './prepare-image.js';
 import { readPage, type Engines, type ReadPage } from './read-page.js';
 import { renderPdfPage } from './render-pdf-page.js';
@@ -92,7 +92,11 @@ export async function ocrEngineStatus(): Promise<OcrStatus> {
 async function engineAndLanguages(requested: string[] | undefined): Promise<{ engines: Engines; plan: LanguagePlan }> {
   const { engines, receipts } = await ocrEngines();
   const engine = engineFor(engines, wantedLanguages(requested).languages);
-  return { engines: { engine, ...(receipts ? { receipts } : {}) }, plan: planLanguages(requested, engine.languages, engine.name) };
+  // A caller who names a language PP-OCR lacks ("pl") is read by the engine that has it; the
+  // configured set (eng+deu+est) does not keep receipts from PP-OCR, the words' language does (read-page.ts).
+  const hinted = (requested ?? []).map(toTesseractCode).filter((code) => code !== undefined);
+  const forReceipts = receipts && hinted.every((code) => receipts.languages.includes(code)) ? { receipts } : {};
+  return { engines: { engine, ...forReceipts }, plan: planLanguages(requested, engine.languages, engine.name) };
 }
 
 function pageWords(page: number, read: ReadPage): PageWords {

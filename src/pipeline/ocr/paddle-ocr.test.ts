@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import sharp from 'sharp';
 import { toGray } from './gray-image.js';
+import { closeOcr, ocrEngineStatus, readImageWords } from './index.js';
 import { linePng } from './ocr.cases.js';
 import { blankColumns, boxesFromMap, decodeLine, englishDictionary, paddleOcr, probePaddleOcr } from './paddle-ocr.js';
 
@@ -124,3 +125,42 @@ for (const recogniser of ['en', 'ch'] as const) {
     assert.ok(Math.abs(words[0]!.x0 - 40) < 15, `first word starts at ${words[0]!.x0}`);
   });
 }
+
+/**
+ * A till receipt's scan: a narrow column of short lines on white, softened as a scanner does (crisp
+ * rendered capitals measure 4–7 px lines in orientation.ts, and a column is at most 45 of them wide).
+ */
+async function receiptPng(lines: readonly string[]): Promise<Buffer> {
+  const text = lines.map((line, i) => `<text x="30" y="${60 + i * 64}" font-family="DejaVu Sans Mono" font-size="40" fill="#111">${line}</text>`).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="520" height="${240 + lines.length * 64}"><rect width="100%" height="100%" fill="#fff"/>${text}</svg>`;
+  return sharp(Buffer.from(svg)).blur(1.5).png().toBuffer();
+}
+
+const installed = probePaddleOcr({}) ? false : 'onnxruntime-node or the PP-OCR model packages are not installed';
+
+test('a receipt\'s scan is read by PP-OCR, and the start-up report says so', { skip: installed }, async (t) => {
+  t.after(closeOcr);
+  assert.equal((await ocrEngineStatus()).receipts?.engine, 'paddle');
+  const read = await readImageWords(await receiptPng(['Sunrise Mart', 'Jalan Maju 12', '01/03/2018', 'Bread 7.00', 'Milk 6.90', 'TOTAL 13.90', 'Cash 20.00', 'Change 6.10']), 'image/png');
+  assert.equal(read.engine, 'paddle');
+  const words = read.pages[0]!.words.map((w) => w.text);
+  for (const word of ['TOTAL', '13.90', '01/03/2018', 'Change']) assert.ok(words.includes(word), JSON.stringify(words));
+});
+
+test('a German receipt goes back to the engine of its languages, which writes its letters', { skip: installed }, async (t) => {
+  t.after(closeOcr);
+  const read = await readImageWords(await receiptPng(['Bäckerei Möller', 'Hauptstraße 4', '01.03.2024', 'Brötchen 1,80', 'Summe 1,80', 'Gegeben 2,00', 'Rückgeld 0,20', 'MwSt 7% 0,12']), 'image/png', ['de']);
+  assert.notEqual(read.engine, 'paddle');
+});
+
+test('a forced engine reads receipts too', { skip: installed }, async (t) => {
+  const before = process.env.LEDGERLENS_OCR_ENGINE;
+  process.env.LEDGERLENS_OCR_ENGINE = 'tesseract.js';
+  t.after(async () => {
+    if (before === undefined) delete process.env.LEDGERLENS_OCR_ENGINE;
+    else process.env.LEDGERLENS_OCR_ENGINE = before;
+    await closeOcr();
+  });
+  assert.equal((await ocrEngineStatus()).receipts, null);
+  assert.equal((await readImageWords(await receiptPng(['Sunrise Mart', 'TOTAL 13.90', 'Cash 20.00', 'Change 6.10']), 'image/png')).engine, 'tesseract.js');
+});

@@ -328,30 +328,41 @@ export function blankColumns(crop: GrayImage): { middle: Uint8Array; whole: Uint
   };
   // Ink: darker than halfway between the print's dark and the paper's light.
   const dark = (percentile(0.02) + percentile(0.98)) / 2;
-  const band = (share: number) => {
+  const rowInk = new Uint32Array(height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (data[y * width + x]! < dark) rowInk[y]!++;
+  const blankOver = (top: number, bottom: number) => {
     const blank = new Uint8Array(width).fill(1);
-    for (let y = Math.floor(height * (0.5 - share / 2)); y < Math.ceil(height * (0.5 + share / 2)); y++) {
-      for (let x = 0; x < width; x++) if (data[y * width + x]! < dark) blank[x] = 0;
-    }
+    for (let y = top; y < bottom; y++) for (let x = 0; x < width; x++) if (data[y * width + x]! < dark) blank[x] = 0;
     return blank;
   };
-  return { middle: band(MIDDLE_BAND), whole: band(WHOLE_BAND) };
+  // The line's print: the rows about the inkiest one that hold PRINT_ROW_INK of its ink or more. A
+  // neighbouring line's ascenders and descenders at the crop's edge hold less, or lie beyond a
+  // blank row.
+  let peak = 0;
+  for (let y = 1; y < height; y++) if (rowInk[y]! > rowInk[peak]!) peak = y;
+  let top = peak;
+  let bottom = peak + 1;
+  while (top > 0 && rowInk[top - 1]! >= rowInk[peak]! * PRINT_ROW_INK) top--;
+  while (bottom < height && rowInk[bottom]! >= rowInk[peak]! * PRINT_ROW_INK) bottom++;
+  const middle = Math.round(height * (0.5 - MIDDLE_BAND / 2));
+  return { whole: blankOver(top, bottom), middle: blankOver(middle, height - middle) };
 }
 
 /**
- * The box is the detected text grown evenly on every side: its rows but the outer eighths are the
- * line's print (WHOLE_BAND), and the outer ones often hold the neighbouring lines' ascenders and
- * descenders, which can reach further in; the middle (MIDDLE_BAND) is the line's own.
+ * The box is the detected text grown evenly on every side, so its middle rows (MIDDLE_BAND of them)
+ * are the line's own, while its edges often hold the neighbouring lines' ascenders and descenders.
+ * The print's rows are told by their ink; a fixed band missed a T's bar or an L's foot where the
+ * box fits the print tightly ("T O TAL").
  */
 const MIDDLE_BAND = 0.4;
-const WHOLE_BAND = 0.76;
+const PRINT_ROW_INK = 0.1;
 /**
  * White between two characters, in the 48-px crop's columns, that makes a space. On the corpus's
  * receipts: 5–7 columns between letters over the whole print and 20–25 between words (dot-matrix
  * print, sroie_573), but 11–14 around a monospaced font's narrow l and i ("Ja l an", sroie_072).
  * The middle alone shows more between letters (an L's foot and a T's bar lie outside it: "SEL
- * ANGOR", "PRIN T"), so it counts only where it is wider still, the whole print's white taken up by
- * a neighbour's descender.
+ * ANGOR", "PRIN T"), so it counts only where it is wider still, the print's white taken up by a
+ * neighbour's descender.
  */
 const SPACE_PX = 16;
 const SPACE_MIDDLE_PX = 24;

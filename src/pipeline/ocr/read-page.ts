@@ -107,10 +107,7 @@ export async function readPage({ engine, receipts }: Engines, page: PageToRead, 
   }
   const layout = pageLayout(geometry);
   const reading = { image: input.image, geometry, scale, speckled, languages, layout, ...(input.dpi ? { dpi: input.dpi * scale } : {}), ...(signal ? { signal } : {}) };
-  // PP-OCR reads a receipt's scan; a phone photo of one (dark surroundings) stays with Tesseract,
-  // which read the corpus's photos better (field f1 0.933 against 0.729, docs/ocr-engines.md).
-  const scan = geometry.darkSurround <= LOCAL_THRESHOLD_ABOVE;
-  let best = layout === 'column' && scan && receipts ? await readWith(receipts, reading) : undefined;
+  let best = receipts && isReceiptScan(input.image, geometry) ? await readWith(receipts, reading) : undefined;
   if (best && (best.quality.meanConfidence < WEAK_CONFIDENCE || languageWithUnwrittenLetters(best.words, receipts!.writes ?? (() => true)))) best = undefined;
   best ??= await readWith(engine, reading);
   warnings.push(...best.warnings.map((warning) => warning.replace('{page}', String(input.page))));
@@ -235,6 +232,17 @@ export function chooseScale(image: { width: number; height: number }, lineHeight
   const pixels = image.width * image.height * scale * scale;
   if (pixels > MAX_OCR_PIXELS) scale *= Math.sqrt(MAX_OCR_PIXELS / pixels);
   return scale;
+}
+
+/**
+ * A till receipt's scan, for PP-OCR: a narrow column of level lines on an upright page taller than
+ * it is wide. A single line of print measures as a column too (of letters standing on end), and is
+ * no receipt; a receipt scanned on its side is left to Tesseract's turn trials. A phone photo of one
+ * (dark surroundings) stays with Tesseract, which read the corpus's photos better (field f1 0.933
+ * against 0.729, docs/ocr-engines.md).
+ */
+export function isReceiptScan(image: { width: number; height: number }, geometry: PageGeometry): boolean {
+  return pageLayout(geometry) === 'column' && Math.abs(geometry.lineAngle) <= 45 && image.height >= image.width && geometry.darkSurround <= LOCAL_THRESHOLD_ABOVE;
 }
 
 /** One block of lines for a receipt's narrow column, the engine's own block finding for anything wider. */
