@@ -17,6 +17,13 @@ test('an ISO date OCR glued to its label through a misread colon is found', () =
   assert.deepEqual(dateTokens('Ref 912018-01-05', undefined), []);
 });
 
+test('a date OCR glued to the time after it is found, and a longer number is no date', () => {
+  assert.deepEqual(dateTokens('18/04/20185:18:08p', 'DMY').map((t) => [t.iso, t.text]), [['2018-04-18', '18/04/2018']]);
+  assert.deepEqual(dateTokens('100070 17/04/201807:13 PM', 'DMY').map((t) => t.iso), ['2018-04-17']);
+  assert.deepEqual(dateTokens('Ref 18/04/201857', 'DMY'), []);
+  assert.deepEqual(dateTokens('18/04/20185', 'DMY'), []);
+});
+
 test('a date OCR read without the space between day and month is found in its line', () => {
   assert.deepEqual(dateTokens('CB#: 59581331716 14May/2017 02:56:39', undefined).map((t) => t.iso), ['2017-05-14']);
 });

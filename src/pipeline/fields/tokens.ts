@@ -66,7 +66,8 @@ export interface DateToken {
 const DATE_PATTERNS = [
   // A year of this or the last century; OCR glues a label's colon to it as a digit ("Sales12018-01-05").
   /(?<!\d)\d{4}[-./]\d{1,2}[-./]\d{1,2}(?!\d)|(?<=\p{L}\d)(?:19|20)\d{2}-\d{2}-\d{2}(?!\d)/gu,
-  /(?<![\d.,])\d{1,2}([./-])\d{1,2}\1(?:\d{4}|\d{2})(?![\d]|[.,]\d)/gu,
+  // OCR glues a receipt's time to its year now and then: "18/04/20185:18:08p", "17/04/201807:13".
+  /(?<![\d.,])\d{1,2}([./-])\d{1,2}\1(?:(?:19|20)\d{2}(?=\d{1,2}:\d{2})|(?:\d{4}|\d{2})(?![\d]|[.,]\d))/gu,
   // "14 May 2017", "14-May-17", and as OCR reads receipts "14May/2017".
   /(?<!\d)\d{1,2}(?:\.|st|nd|rd|th)?[\s/-]*\p{L}{3,}\.?,?[\s/-]+(?:\d{4}|\d{2})(?!\d)/gu,
   /(?<!\p{L})\p{L}{3,}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}(?!\d)/gu,

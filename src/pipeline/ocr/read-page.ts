@@ -76,6 +76,12 @@ const LOCAL_THRESHOLD_ABOVE = 0.06;
  */
 const COLUMN_MAX_LINE_HEIGHTS = 45;
 /**
+ * A text column at most this many line heights wide, on an upright page taller than wide, is a till
+ * receipt's for PP-OCR: the corpus's receipt scans measured 20–49 (one at 49, printed wide), its A4
+ * and letter pages 63 and more. (Tesseract's one block of lines keeps COLUMN_MAX_LINE_HEIGHTS.)
+ */
+const RECEIPT_MAX_LINE_HEIGHTS = 55;
+/**
  * Share of a page's words (of three letters or more) that look like another script read with Latin
  * models ("CeBepHbin", "6e3"), at or above which the page is tried with the models of other
  * scripts. Read with eng+deu+est (native Tesseract): 7 Russian pages of 80 generated degraded ones
@@ -235,14 +241,16 @@ export function chooseScale(image: { width: number; height: number }, lineHeight
 }
 
 /**
- * A till receipt's scan, for PP-OCR: a narrow column of level lines on an upright page taller than
- * it is wide. A single line of print measures as a column too (of letters standing on end), and is
+ * A till receipt's scan, for PP-OCR: a narrow column (RECEIPT_MAX_LINE_HEIGHTS) of level lines on
+ * an upright page taller than it is wide. A single line of print measures as a column too (of letters standing on end), and is
  * no receipt; a receipt scanned on its side is left to Tesseract's turn trials. A phone photo of one
  * (dark surroundings) stays with Tesseract, which read the corpus's photos better (field f1 0.933
  * against 0.729, docs/ocr-engines.md).
  */
 export function isReceiptScan(image: { width: number; height: number }, geometry: PageGeometry): boolean {
-  return pageLayout(geometry) === 'column' && Math.abs(geometry.lineAngle) <= 45 && image.height >= image.width && geometry.darkSurround <= LOCAL_THRESHOLD_ABOVE;
+  const { lineHeight, lineLength, lineAngle, darkSurround } = geometry;
+  const narrow = lineHeight !== undefined && lineLength !== undefined && lineLength / lineHeight <= RECEIPT_MAX_LINE_HEIGHTS;
+  return narrow && Math.abs(lineAngle) <= 45 && image.height >= image.width && darkSurround <= LOCAL_THRESHOLD_ABOVE;
 }
 
 /** One block of lines for a receipt's narrow column, the engine's own block finding for anything wider. */
