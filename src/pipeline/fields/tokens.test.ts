@@ -12,6 +12,15 @@ test('amounts with their currency code printed against them, and amounts OCR spl
   assert.equal(moneyIn('Art. XRM53', undefined), null);
 });
 
+test('a labelled value of one figure with a dash for its point is money; a phone number or a range is not', () => {
+  assert.equal(moneyIn('48-00', undefined)?.value, 48);
+  assert.equal(moneyIn('RM 7-00', undefined)?.value, 7);
+  // Not read as a point: more digits after the dash, or more words than the figure.
+  assert.notEqual(moneyIn('03-55423228', undefined)?.value, 3.55);
+  assert.notEqual(moneyIn('10-12 Jan', undefined)?.value, 10.12);
+  assert.equal(moneyIn('12.50', undefined)?.value, 12.5);
+});
+
 test('an ISO date OCR glued to its label through a misread colon is found', () => {
   assert.deepEqual(dateTokens('[Sales12018-01-05 22:55:25 PosNo:86', undefined).map((t) => t.iso), ['2018-01-05']);
   assert.deepEqual(dateTokens('Ref 912018-01-05', undefined), []);

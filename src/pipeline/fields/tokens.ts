@@ -47,6 +47,17 @@ const blank = (text: string, index: number, length: number) => text.slice(0, ind
 
 /** The money amount a labelled value holds: the last non-percentage amount, preferring ones with cents. */
 export function moneyIn(text: string, separator: DecimalSeparator | undefined): AmountToken | null {
+  return moneyInText(DASH_FOR_POINT.test(text) ? text.replace(DASH_FOR_POINT, '$1.$2') : text, separator);
+}
+
+/**
+ * A labelled value that is one figure with a dash for its point and nothing else: OCR reads a
+ * dot-matrix receipt's point as a dash now and then ("TOTAL 48-00", which read as 48 and 0 of money
+ * took the 0).
+ */
+const DASH_FOR_POINT = /^\s*(?:[A-Z]{1,3}\$?\s*)?(\d{1,6})-(\d{2})\s*$/u;
+
+function moneyInText(text: string, separator: DecimalSeparator | undefined): AmountToken | null {
   // "bis 15.06.2018" is a date, not 15.06 of money.
   const withoutDates = dateTokens(text, undefined).reduce((t, d) => blank(t, d.index, d.text.length), text);
   const withoutTerms = [...withoutDates.matchAll(DAY_COUNT)].reduce((t, m) => blank(t, m.index, m[0].length), withoutDates);

@@ -54,13 +54,13 @@ function blanks(width: number, runs: readonly [number, number][]) {
 
 test('decoding: white in the print between two characters splits a word the recogniser read without its space', () => {
   // "16/02/2018 12:04" as read without its space: characters every 3 steps (8 crop columns a step),
-  // 6 before "12", with 20 white columns between "8" and "1".
+  // 6 before "12", with 30 white columns between "8" and "1".
   const text = '16/02/201812:04';
   const at = [5, 9, 11, 14, 17, 20, 23, 26, 30, 33, 39, 42, 45, 47, 51];
   const steps = 56;
   const { probs, classes, dictionary } = spikes(text, at, steps);
   const box = { x0: 100, y0: 10, x1: 100 + steps * 8, y1: 58 };
-  const line = decodeLine(probs, steps, classes, dictionary, classes - 1, box, 8, { blank: blanks(steps * 8, [[270, 290]]), cropStep: 8 });
+  const line = decodeLine(probs, steps, classes, dictionary, classes - 1, box, 8, { blank: blanks(steps * 8, [[270, 300]]), cropStep: 8 });
   assert.deepEqual(line.words.map((w) => w.text), ['16/02/2018', '12:04']);
   // Boxed from the time steps: the date ends before the time starts, both inside the line.
   assert.ok(line.words[0]!.x1 <= line.words[1]!.x0, JSON.stringify(line.words));
@@ -69,6 +69,11 @@ test('decoding: white in the print between two characters splits a word the reco
   // Letters' white (6 columns) does not split, nor does white around a mark between figures (the first slash).
   const letters = decodeLine(probs, steps, classes, dictionary, classes - 1, box, 8, { blank: blanks(steps * 8, [[270, 276], [80, 110]]), cropStep: 8 });
   assert.deepEqual(letters.words.map((w) => w.text), [text]);
+  // Between figures a monospaced 1's white (18 columns) does not split "12.00"; a whole cell does.
+  const figures = spikes('12.00', [2, 6, 8, 10, 12], 16);
+  const amount = (run: [number, number]) => decodeLine(figures.probs, 16, figures.classes, figures.dictionary, figures.classes - 1, { x0: 0, y0: 0, x1: 128, y1: 48 }, 8, { blank: blanks(128, [run]), cropStep: 8 }).words.map((w) => w.text);
+  assert.deepEqual(amount([22, 40]), ['12.00']);
+  assert.deepEqual(amount([20, 50]), ['1', '2.00']);
   // Without the crop's columns only the recogniser's spaces count.
   assert.deepEqual(decodeLine(probs, steps, classes, dictionary, classes - 1, box, 8).words.map((w) => w.text), [text]);
 });
