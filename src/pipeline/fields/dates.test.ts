@@ -25,6 +25,11 @@ ${'\n'.repeat(12)}Bankverbindung: Musterbank   Datum:   30.10.2024   Zeit: 04:59
     assert.equal(issueDateOf('Version 2.1 vom 24.03.2020\nRechnung des Versicherers Nr. 01.234.567.8-2018-1 vom\n06.12.2018'), '2018-12-06');
   });
 
+  it('reads an unlabelled date after an order number, but not an order date', () => {
+    assert.equal(issueDateOf('SUSHI KING\nOrder No. 1000219 11/03/2018 06:20 PM\nTOTAL 12.00'), '2018-03-11');
+    assert.equal(issueDateOf('SUSHI KING\nOrder date 09/03/2018\nPrinted 11/03/2018\nTOTAL 12.00'), '2018-03-11');
+  });
+
   it('reads the date after the number on the title line', () => {
     assert.equal(issueDateOf('Version 2.1 vom 24.03.2020\nHandelsrechnung Nr. 471102 vom 05.06.2018'), '2018-06-05');
   });

@@ -98,12 +98,20 @@ const CLAIMED = new RegExp(
   'u',
 );
 
+/**
+ * The words that label a value printed at `index`: those after the last figure before it, folded.
+ * "Order No. 1000219 11/03/2018 06:20 PM" dates the receipt; "Order date 11/03/2018" does not.
+ */
+function labelBefore(text: string, index: number): string {
+  return fold(text.slice(0, index).replace(/^.*\d\S*/su, ''));
+}
+
 function firstUnclaimedDate(context: FieldContext, due: string | undefined): Found<string> | undefined {
   for (const line of context.document.lines) {
     for (const cell of line.cells) {
       const token = dateTokens(cell.text, context.dateOrder)[0];
       if (!token || token.iso === due) continue;
-      if (CLAIMED.test(fold(cell.text.slice(0, token.index)))) continue;
+      if (CLAIMED.test(labelBefore(cell.text, token.index))) continue;
       // "Card Exp   12/25/26": the expiry's label is the text before the date on its line, in this cell or the one before.
       if (EXPIRY.test(textBefore(line, cell.text) + ' ' + fold(cell.text.slice(0, token.index)))) continue;
       return {

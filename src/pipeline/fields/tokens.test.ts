@@ -12,9 +12,10 @@ test('amounts with their currency code printed against them, and amounts OCR spl
   assert.equal(moneyIn('Art. XRM53', undefined), null);
 });
 
-test('a labelled value of one figure with a dash for its point is money; a phone number or a range is not', () => {
+test('a labelled value of one figure with a dash or colon for its point is money; a phone number or a range is not', () => {
   assert.equal(moneyIn('48-00', undefined)?.value, 48);
   assert.equal(moneyIn('RM 7-00', undefined)?.value, 7);
+  assert.equal(moneyIn('RM5:00', undefined)?.value, 5);
   // Not read as a point: more digits after the dash, or more words than the figure.
   assert.notEqual(moneyIn('03-55423228', undefined)?.value, 3.55);
   assert.notEqual(moneyIn('10-12 Jan', undefined)?.value, 10.12);
@@ -31,6 +32,10 @@ test('a date OCR glued to the time after it is found, and a longer number is no 
   assert.deepEqual(dateTokens('100070 17/04/201807:13 PM', 'DMY').map((t) => t.iso), ['2018-04-17']);
   assert.deepEqual(dateTokens('Ref 18/04/201857', 'DMY'), []);
   assert.deepEqual(dateTokens('18/04/20185', 'DMY'), []);
+  // A link of an item code's chain of figures is no date either.
+  assert.deepEqual(dateTokens('MI11/3-21-12/480', 'DMY'), []);
+  assert.deepEqual(dateTokens('16-03-18 13:49 SH01', 'DMY').map((t) => t.iso), ['2018-03-16']);
+  assert.deepEqual(dateTokens('ORD #18 -REG #19-21/03/2018 19:53:23', 'DMY').map((t) => t.iso), ['2018-03-21']);
 });
 
 test('a date OCR read without the space between day and month is found in its line', () => {

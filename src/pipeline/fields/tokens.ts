@@ -51,11 +51,11 @@ export function moneyIn(text: string, separator: DecimalSeparator | undefined): 
 }
 
 /**
- * A labelled value that is one figure with a dash for its point and nothing else: OCR reads a
- * dot-matrix receipt's point as a dash now and then ("TOTAL 48-00", which read as 48 and 0 of money
- * took the 0).
+ * A labelled value that is one figure with a dash or a colon for its point and nothing else: OCR
+ * reads a dot-matrix receipt's point so now and then ("TOTAL 48-00", which read as 48 and 0 of money
+ * took the 0; "TOTAL RM5:00").
  */
-const DASH_FOR_POINT = /^\s*(?:[A-Z]{1,3}\$?\s*)?(\d{1,6})-(\d{2})\s*$/u;
+const DASH_FOR_POINT = /^\s*(?:[A-Z]{1,3}\$?\s*)?(\d{1,6})[-:](\d{2})\s*$/u;
 
 function moneyInText(text: string, separator: DecimalSeparator | undefined): AmountToken | null {
   // "bis 15.06.2018" is a date, not 15.06 of money.
@@ -78,7 +78,8 @@ const DATE_PATTERNS = [
   // A year of this or the last century; OCR glues a label's colon to it as a digit ("Sales12018-01-05").
   /(?<!\d)\d{4}[-./]\d{1,2}[-./]\d{1,2}(?!\d)|(?<=\p{L}\d)(?:19|20)\d{2}-\d{2}-\d{2}(?!\d)/gu,
   // OCR glues a receipt's time to its year now and then: "18/04/20185:18:08p", "17/04/201807:13".
-  /(?<![\d.,])\d{1,2}([./-])\d{1,2}\1(?:(?:19|20)\d{2}(?=\d{1,2}:\d{2})|(?:\d{4}|\d{2})(?![\d]|[.,]\d))/gu,
+  // Not a link of a longer chain of figures, an item code "MI11/3-21-12/480" (but "REG #19-21/03/2018").
+  /(?<![\d.,])\d{1,2}([./-])\d{1,2}\1(?:(?:19|20)\d{2}(?=\d{1,2}:\d{2})|(?:\d{4}|\d{2})(?![\d]|[.,/-]\d))/gu,
   // "14 May 2017", "14-May-17", and as OCR reads receipts "14May/2017".
   /(?<!\d)\d{1,2}(?:\.|st|nd|rd|th)?[\s/-]*\p{L}{3,}\.?,?[\s/-]+(?:\d{4}|\d{2})(?!\d)/gu,
   /(?<!\p{L})\p{L}{3,}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}(?!\d)/gu,

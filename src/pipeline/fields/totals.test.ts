@@ -86,6 +86,17 @@ CASH                     RM20.00
 CHANGE                   RM7.00`).total, 12);
   });
 
+  it('on a cash receipt with no total read and no change printed, the exact cash is the total', () => {
+    const exact = (total: string) => `RECEIPT
+Bacon                    RM4.90
+Dark Rye Bun             RM6.90
+${total}
+CASH                     RM11.80`;
+    assert.equal(totalsOf(exact('SUBTOTAL                 RM11. 80')).total, 11.8);
+    // A total read stays, whatever the cash.
+    assert.equal(totalsOf(exact('TOTAL                    RM11.00')).total, 11);
+  });
+
   it('on a cash receipt that prints the cash amount and the cash received, those two witness a misread total', () => {
     const receipt = (cash: string) => `RECEIPT
 TOTAL                    11.00

@@ -40,7 +40,9 @@ export function findTotals(context: FieldContext): Totals {
   else if (due[0]) result.total = { ...due[0], confidence: due[0].confidence * 0.8 };
   if (context.kind === 'receipt') {
     const cash = cashHandedOver(context);
-    const paid = cashPaid(cash);
+    // Cash with no change line was handed over exact ("SUBTOTAL 20.40", "CASH 20.40"): it witnesses a
+    // total only when none was read.
+    const paid = cashPaid(cash) ?? (cash.tendered && !cash.change && !result.total ? cash.tendered.value : undefined);
     // Without a total, subtotal and VAT give it (reconciliation) before the cash does, when both were read whole (with their cents).
     const whole = (c: Candidate | undefined) => !!c && /[.,]\d{2}$/u.test(c.printed ?? '');
     const derivable = whole(chosen.subtotal) && whole(chosen.vat);
