@@ -42,7 +42,8 @@ const corpus = resolve(values.corpus);
 const files = corpusFiles(corpus);
 
 const engine = await ocrEngineStatus();
-console.log(`OCR engine: ${engine.engine} ${engine.version}, languages ${engine.languages.join('+')}; ${availableParallelism()} cores`);
+const receipts = engine.receipts ? `; receipt scans: ${engine.receipts.engine} ${engine.receipts.version}` : '';
+console.log(`OCR engine: ${engine.engine} ${engine.version}, languages ${engine.languages.join('+')}${receipts}; MALLOC_ARENA_MAX=${process.env.MALLOC_ARENA_MAX ?? '(unset)'}; ${availableParallelism()} cores`);
 
 const single = new ExtractionPool({ threads: 1, timeoutMs: 600_000 });
 try {

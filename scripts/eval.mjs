@@ -15,7 +15,7 @@
 //
 //   node scripts/eval.mjs [--sets corpus,words,folds,generated,ocr] [--mode both|xml|page] [--corpus DIR]
 //        [--words-corpus DIR] [--folds 5] [--seed S] [--n N] [--synth scripts/synth.mjs] [--out .eval]
-//        [--show-misses N] [--ocr-engines tesseract,tesseract.js]
+//        [--show-misses N] [--ocr-engines default,tesseract,tesseract.js,paddle]
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';

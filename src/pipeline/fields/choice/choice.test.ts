@@ -47,6 +47,24 @@ describe('learned choice: candidates and features', () => {
   });
 });
 
+describe('learned choice: a receipt\'s tax summary', () => {
+  const receipt = buildContext(buildTextDocument([textPage(`CASH RECEIPT
+AMT PAID Incl. GST      RM78.30
+GST AMT                  RM4.43
+CASH                    RM80.00
+GST Summary      Amount     Tax
+TOTAL             73.87    4.43`)]), {});
+  const candidates = amountCandidates(receipt);
+  const rows = amountFeatures(receipt, candidates, findFields(receipt.document, {}, null).draft);
+  const summary = (value: number) => rows[candidates.findIndex((c) => c.value === value)]![featureOf('section:tax_summary')];
+
+  it('marks the amounts under its heading, and no other', () => {
+    assert.equal(summary(73.87), 1);
+    assert.equal(summary(78.3), 0);
+    assert.equal(summary(80), 0);
+  });
+});
+
 describe('learned choice: a model picks among the candidates', () => {
   /** A logistic model that believes one feature: probability 0.98 where it is 1, 0.02 where it is 0. */
   const believing = (feature: string, threshold: number): ModelFile => ({

@@ -4,6 +4,7 @@
 // names are stored with the model; a model trained on other features is refused (model.ts).
 import type { FieldContext } from '../context.js';
 import type { Draft, ValueKey } from '../draft.js';
+import { LANGUAGE } from '../../language/lexicon.js';
 import { fold, LABELS, type LabelName } from '../labels.js';
 import type { Candidate } from './candidates.js';
 import { labelStrengths, strengthOf } from './label-strength.js';
@@ -28,6 +29,7 @@ export const AMOUNT_FEATURES = [
   'line:amounts',
   'line:percent',
   'cell:letters_before',
+  'section:tax_summary',
 ] as const;
 
 export function amountFeatures(context: FieldContext, candidates: Candidate<number>[], draft: Draft): number[][] {
@@ -38,6 +40,7 @@ export function amountFeatures(context: FieldContext, candidates: Candidate<numb
   const picks = AMOUNT_RULES.map((key) => draft[key]?.value);
   const amountsOnLine = countBy(candidates, (c) => c.line);
   const index = valueIndex(values);
+  const summaryFrom = taxSummaryStart(context);
   return candidates.map((candidate, i) => {
     const value = values[i]!;
     return [
@@ -55,8 +58,21 @@ export function amountFeatures(context: FieldContext, candidates: Candidate<numb
       Math.min(6, amountsOnLine.get(candidate.line) ?? 1) / 6,
       /%/u.test(candidate.line.text) ? 1 : 0,
       /\p{L}/u.test(candidate.cell.text.slice(0, candidate.index)) ? 1 : 0,
+      candidate.line.index > summaryFrom ? 1 : 0,
     ];
   });
+}
+
+/** "GST Summary", "MwSt-Zusammenfassung": a heading naming a tax and a summary. */
+const TAX_SUMMARY = new RegExp(`(?:${LANGUAGE.tax.tax}).*(?:${LANGUAGE.table.summary})|(?:${LANGUAGE.table.summary}).*(?:${LANGUAGE.tax.tax})`, 'u');
+
+/**
+ * The index of the first line that heads a tax summary (Infinity when none does). Receipts recap
+ * their tax below the total, per tax code, and that recap's "Total" row is the amount before tax
+ * ("GST Summary … Total 73.87 4.43" under "AMT PAID Incl. GST RM78.30").
+ */
+function taxSummaryStart(context: FieldContext): number {
+  return context.document.lines.find((line) => TAX_SUMMARY.test(fold(line.text)))?.index ?? Infinity;
 }
 
 const DATE_LABELS = ['issueDate', 'dueDate', 'documentNumber'] as const satisfies readonly LabelName[];
