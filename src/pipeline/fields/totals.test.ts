@@ -86,6 +86,20 @@ CASH                     RM20.00
 CHANGE                   RM7.00`).total, 12);
   });
 
+  it('on a receipt, the total is not its tax summary\'s "Total" row, which is the amount before tax', () => {
+    const receipt = `CASH RECEIPT
+Bread                     4.20
+Milk                      3.10
+TOTAL                     7.30
+PAID BY CARD              7.30
+GST Summary         Amount
+SR @ 6%               6.89
+TOTAL                 6.89`;
+    assert.equal(totalsOf(receipt).total, 7.3);
+    // With no total above it, the summary's row is what there is.
+    assert.equal(totalsOf(receipt.replace('TOTAL                     7.30\n', '')).total, 6.89);
+  });
+
   it('on a cash receipt with no total read and no change printed, the exact cash is the total', () => {
     const exact = (total: string) => `RECEIPT
 Bacon                    RM4.90

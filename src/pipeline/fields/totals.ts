@@ -6,6 +6,7 @@ import { labelledValues, type Evidence, type LabelledValue } from './find-labell
 import { readConfidence, type Found } from './found.js';
 import type { LabelName } from './labels.js';
 import { cashHandedOver, cashPaid } from './payment.js';
+import { taxSummaryStart } from './tax-summary.js';
 import { amountTokens, moneyIn } from './tokens.js';
 
 export interface Totals {
@@ -104,7 +105,11 @@ function below(a: Evidence, b: Evidence): boolean {
 function candidates(context: FieldContext, name: LabelName, extra: Candidate[] = []): Candidate[] {
   const lines = context.document.lines.length || 1;
   const out: Candidate[] = [...extra];
-  for (const found of labelledValues(context.document, name, ROWS_UNDER_HEADER)) {
+  let labelled = labelledValues(context.document, name, ROWS_UNDER_HEADER);
+  // A tax summary's "Total" row is the amount before tax, when a total was printed above it.
+  const summary = taxSummaryStart(context);
+  if (name === 'total' && labelled.some((found) => found.line.index < summary)) labelled = labelled.filter((found) => found.line.index < summary);
+  for (const found of labelled) {
     const candidate = toCandidate(found, context, lines);
     if (candidate) out.push(candidate);
   }

@@ -4,8 +4,8 @@
 // names are stored with the model; a model trained on other features is refused (model.ts).
 import type { FieldContext } from '../context.js';
 import type { Draft, ValueKey } from '../draft.js';
-import { LANGUAGE } from '../../language/lexicon.js';
 import { fold, LABELS, type LabelName } from '../labels.js';
+import { taxSummaryStart } from '../tax-summary.js';
 import type { Candidate } from './candidates.js';
 import { labelStrengths, strengthOf } from './label-strength.js';
 
@@ -61,18 +61,6 @@ export function amountFeatures(context: FieldContext, candidates: Candidate<numb
       candidate.line.index > summaryFrom ? 1 : 0,
     ];
   });
-}
-
-/** "GST Summary", "MwSt-Zusammenfassung": a heading naming a tax and a summary. */
-const TAX_SUMMARY = new RegExp(`(?:${LANGUAGE.tax.tax}).*(?:${LANGUAGE.table.summary})|(?:${LANGUAGE.table.summary}).*(?:${LANGUAGE.tax.tax})`, 'u');
-
-/**
- * The index of the first line that heads a tax summary (Infinity when none does). Receipts recap
- * their tax below the total, per tax code, and that recap's "Total" row is the amount before tax
- * ("GST Summary … Total 73.87 4.43" under "AMT PAID Incl. GST RM78.30").
- */
-function taxSummaryStart(context: FieldContext): number {
-  return context.document.lines.find((line) => TAX_SUMMARY.test(fold(line.text)))?.index ?? Infinity;
 }
 
 const DATE_LABELS = ['issueDate', 'dueDate', 'documentNumber'] as const satisfies readonly LabelName[];
