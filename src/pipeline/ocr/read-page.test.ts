@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { EngineWord } from './engine.js';
 import { parseTsv } from './native-tesseract.js';
-import { chooseScale, pageLayout, sidewaysTurn } from './read-page.js';
+import { chooseScale, isReceiptScan, pageLayout, sidewaysTurn } from './read-page.js';
 
 test('Tesseract TSV: word rows only, confidence on 0..1, tabs inside text kept', () => {
   const tsv = [
@@ -46,4 +46,16 @@ test('a narrow column of text (a till receipt) is read as one block; a page-wide
   assert.equal(pageLayout({ lineHeight: 64, lineLength: 1500 }), 'column', 'a receipt on an A4 scan: the column, not the sheet, counts');
   assert.equal(pageLayout({ lineHeight: 26, lineLength: 2100 }), 'auto', 'an A4 invoice at 300 dpi: 80 line heights wide');
   assert.equal(pageLayout({ lineLength: 600 }), 'auto', 'no line height measured: no claim about the layout');
+});
+
+test('a receipt scan for PP-OCR: a narrow column of level lines on an upright page taller than wide, no dark surroundings', () => {
+  const geometry = { ink: 0.05, lineAngle: 0, otherAngle: 90, margin: 2, lineHeight: 17, lineLength: 600, darkSurround: 0.01 };
+  const portrait = { width: 890, height: 2264 };
+  assert.equal(isReceiptScan(portrait, geometry), true);
+  assert.equal(isReceiptScan(portrait, { ...geometry, lineLength: 830 }), true, '49 line heights: a receipt printed wide');
+  assert.equal(isReceiptScan(portrait, { ...geometry, lineLength: 1100 }), false, '65 line heights: an A4 page');
+  assert.equal(isReceiptScan({ width: 1600, height: 160 }, { ...geometry, lineAngle: 90, lineLength: 39, lineHeight: 21 }), false, 'a single line of print, measured as letters standing on end');
+  assert.equal(isReceiptScan({ width: 2264, height: 890 }, geometry), false, 'wider than tall');
+  assert.equal(isReceiptScan(portrait, { ...geometry, darkSurround: 0.2 }), false, 'a phone photo on a table');
+  assert.equal(isReceiptScan(portrait, { ...geometry, lineHeight: undefined }), false, 'no lines measured');
 });

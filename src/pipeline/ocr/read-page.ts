@@ -113,9 +113,11 @@ export async function readPage({ engine, receipts }: Engines, page: PageToRead, 
   }
   const layout = pageLayout(geometry);
   const reading = { image: input.image, geometry, scale, speckled, languages, layout, ...(input.dpi ? { dpi: input.dpi * scale } : {}), ...(signal ? { signal } : {}) };
-  let best = receipts && isReceiptScan(input.image, geometry) ? await readWith(receipts, reading) : undefined;
-  if (best && (best.quality.meanConfidence < WEAK_CONFIDENCE || languageWithUnwrittenLetters(best.words, receipts!.writes ?? (() => true)))) best = undefined;
-  best ??= await readWith(engine, reading);
+  // PP-OCR's reading of a receipt is kept unless it is weak, or its words are in a language whose
+  // letters PP-OCR cannot write: the engine of the page's languages reads it then.
+  const fromReceipts = receipts && isReceiptScan(input.image, geometry) ? await readWith(receipts, reading) : undefined;
+  const kept = fromReceipts && fromReceipts.quality.meanConfidence >= WEAK_CONFIDENCE && !languageWithUnwrittenLetters(fromReceipts.words, fromReceipts.engine.writes ?? (() => true));
+  const best = kept ? fromReceipts : await readWith(engine, reading);
   warnings.push(...best.warnings.map((warning) => warning.replace('{page}', String(input.page))));
 
   const quarter = quarterOf(best.turn);
