@@ -86,6 +86,13 @@ CASH                     RM20.00
 CHANGE                   RM7.00`).total, 12);
   });
 
+  it('takes a total named rounded, whatever word OCR made of the one between ("Total Ami Rounded")', () => {
+    assert.equal(totalsOf(`RECEIPT
+Subtotal                130.00
+Total Incl. of GST      130.06
+Total Sale Rounded      130.00`).total, 130);
+  });
+
   it('on a receipt, the total is not its tax summary\'s "Total" row, which is the amount before tax', () => {
     const receipt = `CASH RECEIPT
 Bread                     4.20
