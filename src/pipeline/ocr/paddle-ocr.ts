@@ -311,11 +311,11 @@ export async function recogniseLines(m: Models, image: GrayImage, boxes: readonl
 }
 
 /**
- * Where a line's print is white: ink-free columns in the middle of the 48-px crop the recogniser
- * read. The recogniser (ch above all) leaves out a space now and then ("40300ShahAlan",
- * "16/02/201812:04"), and its characters' time steps are too coarse to tell a space from a wide
- * letter: a rule of twice the usual step split "Total 0% supplies" into "Tot al 0 % s up pli es" on
- * letter-spaced receipt print.
+ * Where a line's print is white: ink-free columns of the 48-px crop the recogniser read, over the
+ * rows that hold the line's print (`whole`) and over the crop's middle rows (`middle`). The
+ * recogniser (ch above all) leaves out a space now and then ("40300ShahAlan", "16/02/201812:04"),
+ * and its characters' time steps are too coarse to tell a space from a wide letter: a rule of twice
+ * the usual step split "Total 0% supplies" into "Tot al 0 % s up pli es" on letter-spaced print.
  */
 export function blankColumns(crop: GrayImage): { middle: Uint8Array; whole: Uint8Array } {
   const { data, width, height } = crop;
