@@ -105,16 +105,20 @@ function below(a: Evidence, b: Evidence): boolean {
 function candidates(context: FieldContext, name: LabelName, extra: Candidate[] = []): Candidate[] {
   const lines = context.document.lines.length || 1;
   const out: Candidate[] = [...extra];
-  let labelled = labelledValues(context.document, name, ROWS_UNDER_HEADER);
-  // A tax summary's "Total" row is the amount before tax, when a total was printed above it.
-  const summary = taxSummaryStart(context);
-  if (name === 'total' && labelled.some((found) => found.line.index < summary)) labelled = labelled.filter((found) => found.line.index < summary);
-  for (const found of labelled) {
+  const labelled = labelledValues(context.document, name, ROWS_UNDER_HEADER);
+  for (const found of name === 'total' ? aboveTaxSummary(context, labelled) : labelled) {
     const candidate = toCandidate(found, context, lines);
     if (candidate) out.push(candidate);
   }
   out.sort((a, b) => b.score - a.score);
   return out.filter((c, i) => out.findIndex((d) => Math.abs(d.value - c.value) < CENT) === i).slice(0, 6);
+}
+
+/** A tax summary's "Total" row is the amount before tax: only totals above it, when there are any. */
+function aboveTaxSummary(context: FieldContext, found: LabelledValue[]): LabelledValue[] {
+  const summary = taxSummaryStart(context);
+  const above = found.filter((f) => f.line.index < summary);
+  return above.length ? above : found;
 }
 
 function toCandidate(found: LabelledValue, context: FieldContext, lines: number): Candidate | null {
