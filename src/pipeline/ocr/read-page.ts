@@ -8,6 +8,7 @@ import { MAX_LANGUAGES, otherScriptModels } from './languages.js';
 import { MAX_OCR_PIXELS } from './ocr-pixels.js';
 import { analysePage, type PageGeometry } from './orientation.js';
 import { despeckle, despeckled, isSpeckled } from './speckle.js';
+import { mendMisreadWords } from './misread-words.js';
 import { joinSplitAmounts } from './split-amounts.js';
 import { languageWithUnwrittenLetters } from './unwritten-letters.js';
 
@@ -132,7 +133,7 @@ export async function readPage({ engine, receipts }: Engines, page: PageToRead, 
   const exact = best.turn % 90 === 0;
   const [w, h] = best.turn % 180 === 0 ? [input.image.width, input.image.height] : [input.image.height, input.image.width];
   return {
-    words: joinSplitAmounts(best.words).map((word) => toPageWord(word, best.image)),
+    words: mendMisreadWords(joinSplitAmounts(best.words)).map((word) => toPageWord(word, best.image)),
     ...(exact ? size({ width: w, height: h }, 1) : size(best.image, scale)),
     rotated: quarter,
     deskewed: skew,
