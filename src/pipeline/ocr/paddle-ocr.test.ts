@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { toGray } from './gray-image.js';
 import { closeOcr, ocrEngineStatus, readImageWords } from './index.js';
 import { linePng } from './ocr.cases.js';
-import { blankColumns, boxesFromMap, decodeLine, englishDictionary, paddleOcr, probePaddleOcr } from './paddle-ocr.js';
+import { blankColumns, boxesFromMap, decodeLine, detectLines, englishDictionary, loadModels, paddleOcr, probePaddleOcr } from './paddle-ocr.js';
 
 const LINE = 'Invoice No. 12345 Total: $1,234.56 (05/01/2024)';
 
@@ -150,6 +150,17 @@ test('a receipt\'s scan is read by PP-OCR, and the start-up report says so', { s
   assert.equal(read.engine, 'paddle');
   const words = read.pages[0]!.words.map((w) => w.text);
   for (const word of ['TOTAL', '13.90', '01/03/2018', 'Change']) assert.ok(words.includes(word), JSON.stringify(words));
+});
+
+test('a page taller than a detection band is detected in bands, every line once', { skip: installed }, async () => {
+  // 520 px wide, ~4700 tall: detected at half scale, 288 columns, about three bands of 1728 rows.
+  const lines = Array.from({ length: 70 }, (_, i) => `ITEM${String(i).padStart(2, '0')}`);
+  const image = await toGray(sharp(await receiptPng(lines)));
+  const boxes = await detectLines(await loadModels(probePaddleOcr({})!), image);
+  // Each line's text stands from ~30 px above its baseline (60 + 64 i) to ~5 below.
+  const middles = boxes.map((b) => (b.y0 + b.y1) / 2);
+  assert.equal(boxes.length, lines.length, JSON.stringify(middles.map(Math.round)));
+  middles.forEach((middle, i) => assert.ok(Math.abs(middle - (60 + 64 * i - 13)) < 12, `line ${i} at ${middle}`));
 });
 
 test('a German receipt goes back to the engine of its languages, which writes its letters', { skip: installed }, async (t) => {

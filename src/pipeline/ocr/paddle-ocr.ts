@@ -143,6 +143,16 @@ const DET_SCALE = 0.5;
  * scale (ch) it bound on a few long receipts: CER 0.102 → 0.101, address 0.631 → 0.623, the rest equal.
  */
 const DET_MAX_PIXELS = 1_000_000;
+/**
+ * Detection's input per run. Its tensors grow with the pixels (~200 MB per MP: a receipt detected at
+ * 0.4 MP took the process 90 MB up, a 35 MP scan detected at 1 MP ~210 MB), and two threads each
+ * with a page at the cap were the bench's peak; in bands of at most this many pixels a tall page
+ * costs what a receipt of ordinary size does. Receipts up to ~2 MP (0.5 MP at half scale) are
+ * still one band.
+ */
+const DET_BAND_PIXELS = 500_000;
+/** Rows (at detection's scale, where a line is ~12 px) two bands share: several lines' worth. */
+const DET_BAND_OVERLAP = 96;
 const REC_HEIGHT = 48;
 const REC_MAX_WIDTH = 3200;
 /**
@@ -169,15 +179,41 @@ export async function readImage(m: Models, image: GrayImage, signal?: AbortSigna
   return lines.flatMap((line) => line.words);
 }
 
-/** Line boxes in the image's pixels, top to bottom. */
+/**
+ * Line boxes in the image's pixels, top to bottom. A page taller than one band is detected band by
+ * band (DET_BAND_PIXELS), each band overlapping the next by DET_BAND_OVERLAP rows; a box belongs to
+ * the band whose own rows (its rows less half the overlap at each inner edge) hold its middle, so a
+ * line cut by one band's edge is taken whole from the next.
+ */
 export async function detectLines(m: Models, image: GrayImage): Promise<LineBox[]> {
   const scale = detectionScale(image.width, image.height);
-  const w = Math.max(32, Math.ceil((image.width * scale) / 32) * 32);
-  const h = Math.max(32, Math.ceil((image.height * scale) / 32) * 32);
   // Scaled, then padded with white to a multiple of 32 (no stretch: boxes map back by one factor).
   const sw = Math.max(1, Math.round(image.width * scale));
   const sh = Math.max(1, Math.round(image.height * scale));
   const small = scale < 1 ? resize(image, 0, 0, image.width, image.height, sw, sh) : image;
+  const w = Math.max(32, Math.ceil(sw / 32) * 32);
+  const band = Math.max(2 * DET_BAND_OVERLAP, Math.floor(DET_BAND_PIXELS / w / 32) * 32);
+  const boxes: LineBox[] = [];
+  for (let top = 0; ; top += band - DET_BAND_OVERLAP) {
+    const bottom = Math.min(sh, top + band);
+    const own = { from: top === 0 ? 0 : top + DET_BAND_OVERLAP / 2, to: bottom === sh ? sh : bottom - DET_BAND_OVERLAP / 2 };
+    for (const box of await detectBand(m, small, w, top, bottom)) {
+      const middle = (box.y0 + box.y1) / 2 + top;
+      if (middle >= own.from && middle < own.to) boxes.push({ ...box, y0: box.y0 + top, y1: box.y1 + top });
+    }
+    if (bottom === sh) break;
+  }
+  const back = (v: number, max: number) => Math.min(max, Math.max(0, Math.round(v / scale)));
+  return boxes
+    .map((b) => ({ x0: back(b.x0, image.width), y0: back(b.y0, image.height), x1: back(b.x1, image.width), y1: back(b.y1, image.height) }))
+    .filter((b) => b.x1 - b.x0 >= 2 && b.y1 - b.y0 >= 2)
+    .sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1) || a.x0 - b.x0);
+}
+
+/** DB's boxes for rows top..bottom of the scaled page, in the band's pixels (w wide, padded). */
+async function detectBand(m: Models, small: GrayImage, w: number, top: number, bottom: number): Promise<LineBox[]> {
+  const rows = bottom - top;
+  const h = Math.max(32, Math.ceil(rows / 32) * 32);
   const plane = w * h;
   const input = new Float32Array(3 * plane);
   const mean = [0.485, 0.456, 0.406];
@@ -187,20 +223,14 @@ export async function detectLines(m: Models, image: GrayImage): Promise<LineBox[
     for (let v = 0; v < 256; v++) lut[v] = (v / 255 - mean[c]!) / std[c]!;
     const base = c * plane;
     input.fill(lut[255]!, base, base + plane);
-    for (let y = 0; y < sh; y++) {
-      const row = y * sw;
+    for (let y = 0; y < rows; y++) {
+      const row = (top + y) * small.width;
       const out = base + y * w;
-      for (let x = 0; x < sw; x++) input[out + x] = lut[small.data[row + x]!]!;
+      for (let x = 0; x < small.width; x++) input[out + x] = lut[small.data[row + x]!]!;
     }
   }
   const result = await m.det.run({ [m.det.inputNames[0]!]: new m.ort.Tensor('float32', input, [1, 3, h, w]) });
-  const map = (result[m.det.outputNames[0]!] as Tensor).data as Float32Array;
-  const boxes = boxesFromMap(map, w, h);
-  const back = (v: number, max: number) => Math.min(max, Math.max(0, Math.round(v / scale)));
-  return boxes
-    .map((b) => ({ x0: back(b.x0, image.width), y0: back(b.y0, image.height), x1: back(b.x1, image.width), y1: back(b.y1, image.height) }))
-    .filter((b) => b.x1 - b.x0 >= 2 && b.y1 - b.y0 >= 2)
-    .sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1) || a.x0 - b.x0);
+  return boxesFromMap((result[m.det.outputNames[0]!] as Tensor).data as Float32Array, w, h);
 }
 
 /** The factor detection scales a page of this size by: DET_SCALE, less for a page above DET_MAX_PIXELS. */
