@@ -12,6 +12,14 @@ const totalsOf = (text: string | string[], hints = {}) => {
 };
 
 describe('totals', () => {
+  it('takes no zero for the total where a total was printed that is not zero', () => {
+    assert.equal(totalsOf(`TOTAL                19.99
+GST INCLUDED          1.13
+TOTAL LOADING CHARGES 0.00`).total, 19.99);
+    assert.equal(totalsOf(`TOTAL                 0.00
+CASH                  0.00`).total, 0);
+  });
+
   it('reads a total whose value a slanted photo printed a little higher than its label', () => {
     const page = textPage(`SUB TOTAL                                          64.00
 GST 6%                                              3.84

@@ -111,7 +111,10 @@ function candidates(context: FieldContext, name: LabelName, extra: Candidate[] =
     if (candidate) out.push(candidate);
   }
   out.sort((a, b) => b.score - a.score);
-  return out.filter((c, i) => out.findIndex((d) => Math.abs(d.value - c.value) < CENT) === i).slice(0, 6);
+  // A zero under a total label is another total's ("TOTAL DISCOUNT 0.00", "TOTAL LOADING CHARGES
+  // 0.00") when a total that is not zero was printed.
+  const kept = name === 'total' && out.some((c) => Math.abs(c.value) >= CENT) ? out.filter((c) => Math.abs(c.value) >= CENT) : out;
+  return kept.filter((c, i) => kept.findIndex((d) => Math.abs(d.value - c.value) < CENT) === i).slice(0, 6);
 }
 
 /** A tax summary's "Total" row is the amount before tax: only totals above it, when there are any. */

@@ -24,6 +24,8 @@ export const AMOUNT_FEATURES = [
   'value:cents',
   'value:negative',
   'value:repeats',
+  'value:zero',
+  'value:rounds_another',
   'sum:of_two_others',
   'sum:is_addend',
   'line:amounts',
@@ -53,6 +55,8 @@ export function amountFeatures(context: FieldContext, candidates: Candidate<numb
       /[.,]\d{2}\s*\)?\s*[-−–]?$/u.test(candidate.printed) ? 1 : 0,
       candidate.value < 0 ? 1 : 0,
       Math.min(5, (index.get(key(value))?.length ?? 1) - 1) / 5,
+      value < CENT ? 1 : 0,
+      roundsAnother(value, distinct) ? 1 : 0,
       sumOfTwoOthers(value, i, values, index) ? 1 : 0,
       isAddend(value, i, values, index) ? 1 : 0,
       Math.min(6, amountsOnLine.get(candidate.line) ?? 1) / 6,
@@ -189,6 +193,16 @@ function valueIndex(values: number[]): Map<number, number[]> {
   const index = new Map<number, number[]>();
   values.forEach((v, i) => index.set(key(v), [...(index.get(key(v)) ?? []), i]));
   return index;
+}
+
+/**
+ * The value is another printed amount rounded to the coin (5 cents: Malaysia, Switzerland, the
+ * Netherlands, Finland): what a cash sale's customer paid, where the sum above it was not ("Total
+ * incl. GST 32.68", "Total 32.70").
+ */
+function roundsAnother(value: number, distinct: number[]): boolean {
+  if (key(value) % 5 !== 0) return false;
+  return distinct.some((other) => other !== value && Math.abs(other - value) < 0.05 - CENT / 2);
 }
 
 /** Two other printed amounts add up to this one (net + VAT = gross, total − paid = change). */
