@@ -44,25 +44,32 @@ const signatureHeaders = [
   },
 ];
 
-const webhooks = () => ({
-  'document.processed': {
-    post: {
-      operationId: 'document-processed',
-      summary: 'A document was processed',
-      description:
-        'Sent to the configured callback URL (PUT /api/v1/callback) when a document is stored, whatever channel it came by. ' +
-        'Only a 2xx answer within 10 s counts as delivered; otherwise the same bytes are sent again after 1 min, 5 min, 15 min, 1 h, 3 h, 6 h and 12 h. ' +
-        'Redirects are not followed. See docs/callbacks.md.',
-      tags: ['callback'],
-      security: [],
-      parameters: signatureHeaders,
-      requestBody: { required: true, content: { 'application/json': { schema: schemaRef('CallbackEvent') } } },
-      responses: {
-        '2XX': { description: 'Delivered: no further attempts' },
-        default: { description: 'Any other answer, a redirect or none within 10 s: the attempt failed and is retried on the schedule' },
-      },
+const webhook = (operationId: string, summary: string, when: string) => ({
+  post: {
+    operationId,
+    summary,
+    description:
+      `Sent to the configured callback URL (PUT /api/v1/callback) ${when}. ` +
+      'Only a 2xx answer within 10 s counts as delivered; otherwise the same bytes are sent again after 1 min, 5 min, 15 min, 1 h, 3 h, 6 h and 12 h. ' +
+      'Redirects are not followed. See docs/callbacks.md.',
+    tags: ['callback'],
+    security: [],
+    parameters: signatureHeaders,
+    requestBody: { required: true, content: { 'application/json': { schema: schemaRef('CallbackEvent') } } },
+    responses: {
+      '2XX': { description: 'Delivered: no further attempts' },
+      default: { description: 'Any other answer, a redirect or none within 10 s: the attempt failed and is retried on the schedule' },
     },
   },
+});
+
+const webhooks = () => ({
+  'document.processed': webhook('document-processed', 'A document was processed', 'when a document is stored, whatever channel it came by'),
+  'document.reviewed': webhook(
+    'document-reviewed',
+    'A person approved a document on the review desk',
+    'when a document is approved on the dashboard\'s review desk, with the Document as corrected; only when the callback\'s `events` lists it (an extension of the spec, off by default)',
+  ),
 });
 
 /** Components, servers and webhooks added to what @fastify/swagger generated from the routes. */

@@ -13,6 +13,8 @@ import { documentsRoutes } from '../api/routes/documents.routes.js';
 import { usageRoutes } from '../api/routes/usage.routes.js';
 import { pageView } from '../documents/present-document.js';
 import { notFound } from '../errors.js';
+import { Document } from '../schemas/document.schema.js';
+import { IdParams } from '../schemas/upload.schema.js';
 import { ingestLimits } from '../ingest/limits.js';
 import type { MediaType } from '../ingest/media-type.js';
 import { RateLimitedError } from '../limits/usage-limits.js';
@@ -20,6 +22,7 @@ import {
   ApiKeyList,
   Business,
   BusinessList,
+  CorrectFieldsBody,
   CreateBusinessBody,
   CreatedKey,
   CreateKeyBody,
@@ -92,6 +95,7 @@ export async function dashboardApi(api: FastifyInstance, services: Services): Pr
         business.addHook('onRequest', selectBusiness(keys));
         keysRoutes(business, services);
         pageImageRoute(business, services);
+        reviewRoutes(business, services);
         documentsRoutes(business, services);
         callbackRoutes(business, services);
         usageRoutes(business, services);
@@ -134,6 +138,27 @@ function keysRoutes(server: FastifyInstance, { keys }: Services): void {
       const { key_id } = request.params as { key_id: string };
       await keys.revokeKey(key_id, request.businessId);
       return ok(request, { id: key_id, revoked: true as const });
+    },
+  });
+}
+
+/** The review desk: a person corrects fields and approves the document (docs/dashboard.md). */
+function reviewRoutes(server: FastifyInstance, { documents }: Services): void {
+  const params = IdParams('document_id');
+  server.put('/documents/:document_id/fields', {
+    schema: { ...hidden, params, body: CorrectFieldsBody, response: readResponses(Document, 'The document with the corrected values') },
+    handler: async (request) => {
+      const { document_id } = request.params as { document_id: string };
+      const { corrections } = request.body as CorrectFieldsBody;
+      return ok(request, await documents.correct(request.businessId, document_id, request.owner!.email, corrections));
+    },
+  });
+
+  server.post('/documents/:document_id/approve', {
+    schema: { ...hidden, params, response: readResponses(Document, 'The approved document') },
+    handler: async (request) => {
+      const { document_id } = request.params as { document_id: string };
+      return ok(request, await documents.approve(request.businessId, document_id, request.owner!.email));
     },
   });
 }

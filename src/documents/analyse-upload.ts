@@ -83,5 +83,7 @@ export function documentRow(
     email_id: source.emailId ?? null,
     file_sha256: createHash('sha256').update(file.bytes).digest('hex'),
     outcome_json: JSON.stringify(stored),
+    approved_at: null,
+    approved_by: null,
   };
 }

@@ -14,6 +14,8 @@ import { newId } from '../security/ids.js';
 import type { ListFilter } from '../storage/repositories/documents.repository.js';
 import type { Store } from '../storage/store.js';
 import { analyseUpload, type AnalysedDocument } from './analyse-upload.js';
+import { valueAt } from './apply-corrections.js';
+import { correctedValue, parseFieldPath } from './field-value.js';
 import { groupDuplicates, presentDocument, presentSummary } from './present-document.js';
 import type { DocumentSource, SourceChannel, UploadedFile, UploadOptions } from './upload.js';
 
@@ -23,6 +25,12 @@ export interface ListRequest {
   cursor?: string | undefined;
   q?: string | undefined;
   filter: ListFilter;
+}
+
+/** A person's value for one field (the review desk); `value` is checked against the field's schema. */
+export interface FieldCorrection {
+  path: string;
+  value: unknown;
 }
 
 export class DocumentService {
@@ -78,10 +86,54 @@ export class DocumentService {
     return this.store.transaction((tx) => this.save(tx, analysed));
   }
 
-  async get(businessId: string, id: string): Promise<Document> {
-    const row = await this.store.documents.find(businessId, id);
+  async get(businessId: string, id: string, store: Store = this.store): Promise<Document> {
+    const row = await store.documents.find(businessId, id);
     if (!row) throw notFound('document');
-    return presentDocument(row, groupDuplicates(await this.store.duplicates.listFor([row.id])).get(row.id));
+    return presentDocument(row, groupDuplicates(await store.duplicates.listFor([row.id])).get(row.id), await store.corrections.listFor(row.id));
+  }
+
+  /**
+   * Stores a person's values for fields of the document, all or none: each is checked against its
+   * field (field-value.ts), a line item or VAT group must exist to be corrected. The document stays
+   * under `filter=review` while it has fields left to review and is not approved.
+   */
+  async correct(businessId: string, id: string, by: string, corrections: readonly FieldCorrection[]): Promise<Document> {
+    const paths = corrections.map((c) => c.path);
+    const repeated = paths.find((path, i) => paths.indexOf(path) !== i);
+    if (repeated) throw invalidRequest(`${repeated} is given twice`);
+    return this.store.transaction(async (tx) => {
+      const row = await tx.documents.find(businessId, id);
+      if (!row) throw notFound('document');
+      const shown = presentDocument(row, [], await tx.corrections.listFor(id));
+      const at = isoNow(this.clock);
+      const rows = corrections.map(({ path, value }) => {
+        const after = correctedValue(path, value);
+        const segments = parseFieldPath(path)!;
+        const listIndex = segments.findIndex((s) => typeof s === 'number');
+        if (listIndex >= 0 && valueAt(shown.extraction, segments.slice(0, listIndex + 1)) === null) throw invalidRequest(`${path}: the document has no such ${String(segments[0])} entry`);
+        return { id: newId('cor'), document_id: id, path, before_json: JSON.stringify(valueAt(shown.extraction, segments)), after_json: JSON.stringify(after), corrected_by: by, corrected_at: at };
+      });
+      await tx.corrections.add(rows);
+      const corrected = presentDocument(row, [], await tx.corrections.listFor(id));
+      await tx.documents.setNeedsReview(businessId, id, !row.approved_at && (!corrected.is_document || corrected.review_fields.length > 0));
+      return this.get(businessId, id, tx);
+    });
+  }
+
+  /**
+   * A person approved the document: it leaves `filter=review` whatever its fields say, and a business
+   * that asked for it gets a document.reviewed event with the Document as corrected.
+   */
+  async approve(businessId: string, id: string, by: string): Promise<Document> {
+    return this.store.transaction(async (tx) => {
+      const row = await tx.documents.find(businessId, id);
+      if (!row) throw notFound('document');
+      const at = isoNow(this.clock);
+      await tx.documents.approve(businessId, id, by, at);
+      const document = await this.get(businessId, id, tx);
+      await queueDocumentEvent(tx, row, document, 'document.reviewed', at);
+      return document;
+    });
   }
 
   async list(businessId: string, request: ListRequest): Promise<DocumentList> {

@@ -2,7 +2,9 @@
 import type { Document, DocumentSummary, Duplicate, DuplicateReason, ExtractionOutcome } from '../schemas/document.schema.js';
 import type { PageView, PageViews } from '../pipeline/types.js';
 import type { DuplicateListing } from '../storage/repositories/duplicates.repository.js';
+import type { CorrectionRow } from '../storage/repositories/corrections.repository.js';
 import type { DocumentRow, DocumentSummaryRow } from '../storage/repositories/documents.repository.js';
+import { withCorrections } from './apply-corrections.js';
 
 /**
  * The part of a pipeline outcome that is stored with the document, and where each page OCR turned or
@@ -27,8 +29,9 @@ export function presentSummary(row: DocumentSummaryRow, duplicates: Duplicate[] 
   };
 }
 
-export function presentDocument(row: DocumentRow, duplicates: Duplicate[] = []): Document {
-  const { page_views: _views, ...outcome } = JSON.parse(row.outcome_json) as StoredOutcome;
+/** `corrections`: a person's, from the review desk; the Document shows their values (apply-corrections.ts). */
+export function presentDocument(row: DocumentRow, duplicates: Duplicate[] = [], corrections: readonly CorrectionRow[] = []): Document {
+  const { page_views: _views, ...outcome } = withCorrections(JSON.parse(row.outcome_json) as StoredOutcome, corrections);
   return { ...presentSummary(row, duplicates), ...outcome };
 }
 

@@ -19,10 +19,20 @@ export const Delivery = Type.Object(
 );
 export type Delivery = Static<typeof Delivery>;
 
+export const CallbackEventType = Type.Enum(['document.processed', 'document.reviewed']);
+export type CallbackEventType = Static<typeof CallbackEventType>;
+
+const Events = Type.Array(CallbackEventType, {
+  uniqueItems: true,
+  maxItems: 2,
+  description: 'The events sent: document.processed always; document.reviewed (a document approved on the review desk) only when listed. Extension of the spec (docs/callbacks.md).',
+});
+
 export const Callback = Type.Object(
   {
     url: Type.String({ description: 'Empty string when no callback is configured' }),
     enabled: Type.Boolean(),
+    events: Events,
     updated_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     signing_secret: Type.Optional(Type.String({ description: 'Returned only on initial setup or secret rotation; never by GET' })),
     deliveries: Type.Array(Delivery, { description: 'Latest 20, newest first' }),
@@ -36,6 +46,7 @@ export const SetCallbackBody = Type.Object(
     url: Type.String({ maxLength: 2048 }),
     enabled: Type.Boolean(),
     rotate_secret: Type.Optional(Type.Boolean({ default: false })),
+    events: Type.Optional(Events),
   },
   { additionalProperties: false, title: 'SetCallbackRequest' },
 );
@@ -47,7 +58,7 @@ export type SourceChannel = Static<typeof SourceChannel>;
 export const CallbackEvent = Type.Object(
   {
     id: Type.String({ description: 'Event id, the deduplication key' }),
-    type: Type.Literal('document.processed'),
+    type: CallbackEventType,
     created_at: Type.String({ format: 'date-time' }),
     business_id: Type.String(),
     source: Type.Object(

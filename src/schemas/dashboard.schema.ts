@@ -89,3 +89,21 @@ export const SenderDecision = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The review desk's corrections (issue 22): a value per field path, checked against that field's schema. */
+export const CorrectFieldsBody = Type.Object(
+  {
+    corrections: Type.Array(
+      Type.Object(
+        {
+          path: Type.String({ minLength: 1, maxLength: 200, description: 'As in field_status: "total", "vendor.name", "line_items[2].total"' }),
+          value: Nullable(Type.Union([Type.String({ maxLength: 2000 }), Type.Number()]), { description: 'null clears the field' }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 200 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CorrectFieldsBody = Static<typeof CorrectFieldsBody>;

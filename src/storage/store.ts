@@ -5,6 +5,7 @@ import type { DialectProfile } from './dialect.js';
 import { ApiKeysRepository } from './repositories/api-keys.repository.js';
 import { BusinessesRepository } from './repositories/businesses.repository.js';
 import { CallbacksRepository } from './repositories/callbacks.repository.js';
+import { CorrectionsRepository } from './repositories/corrections.repository.js';
 import { DeliveriesRepository } from './repositories/deliveries.repository.js';
 import { DocumentsRepository } from './repositories/documents.repository.js';
 import { EmailRepository } from './repositories/email.repository.js';
@@ -27,6 +28,7 @@ export class Store {
   readonly deliveries: DeliveriesRepository;
   readonly email: EmailRepository;
   readonly owners: OwnersRepository;
+  readonly corrections: CorrectionsRepository;
 
   constructor(
     readonly db: Db,
@@ -45,6 +47,7 @@ export class Store {
     this.deliveries = new DeliveriesRepository(db, profile, wakeUps);
     this.email = new EmailRepository(db);
     this.owners = new OwnersRepository(db);
+    this.corrections = new CorrectionsRepository(db);
   }
 
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {

@@ -36,6 +36,24 @@ export interface DocumentsTable {
   file_sha256: string;
   /** JSON of the pipeline outcome: is_document, extraction, field_*, review_fields, warnings, regions?, raw_text? */
   outcome_json: string;
+  /** Set when a person approved the document on the review desk; it then leaves `filter=review`. */
+  approved_at: string | null;
+  /** The owner's email. */
+  approved_by: string | null;
+}
+
+/** A person's correction of one field; the Document shows the latest per path over the engine's value. */
+export interface CorrectionsTable {
+  id: string;
+  document_id: string;
+  /** The field's path as in field_status ("total", "vendor.name", "line_items[2].total"). */
+  path: string;
+  /** JSON of the value the Document showed before (the engine's or an earlier correction's). */
+  before_json: string;
+  after_json: string;
+  /** The owner's email. */
+  corrected_by: string;
+  corrected_at: string;
 }
 
 export interface FilesTable {
@@ -81,6 +99,8 @@ export interface CallbacksTable {
   business_id: string;
   url: string;
   enabled: number;
+  /** 1: the business also wants `document.reviewed` events (an approval on the review desk). */
+  reviewed_events: number;
   secret_ciphertext: string;
   updated_at: string;
 }
@@ -203,4 +223,5 @@ export interface Tables {
   email_held_content: EmailHeldContentTable;
   owners: OwnersTable;
   owner_sessions: OwnerSessionsTable;
+  corrections: CorrectionsTable;
 }

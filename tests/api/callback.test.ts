@@ -15,7 +15,7 @@ describe('callback configuration', () => {
   test('an unconfigured business has an empty callback', async () => {
     const res = await server.api('/api/v1/callback');
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body.data, { url: '', enabled: false, updated_at: null, deliveries: [] });
+    assert.deepEqual(res.body.data, { url: '', enabled: false, events: ['document.processed'], updated_at: null, deliveries: [] });
   });
 
   test('the signing secret is shown on first setup and on rotation only', async () => {

@@ -16,6 +16,7 @@ export class CallbacksRepository {
         oc.column('business_id').doUpdateSet({
           url: row.url,
           enabled: row.enabled,
+          reviewed_events: row.reviewed_events,
           secret_ciphertext: row.secret_ciphertext,
           updated_at: row.updated_at,
         }),

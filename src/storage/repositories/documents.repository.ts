@@ -34,6 +34,8 @@ const SUMMARY_COLUMNS = [
   'source_channel',
   'email_id',
   'file_sha256',
+  'approved_at',
+  'approved_by',
 ] as const;
 
 /** Up to this many matching names, the index beats reading the history newest first (measured at 100,000 documents). */
@@ -102,7 +104,16 @@ export class DocumentsRepository {
     return Number(rows[0]?.n ?? 0) < RARE_TERM_ROWS;
   }
 
-  /** Removes the document and (by cascade) its file, fingerprints and duplicate links; the usage ledger keeps its row. */
+  /** After a correction: whether the document still has fields to review (approval clears it for good). */
+  async setNeedsReview(businessId: string, id: string, needsReview: boolean): Promise<void> {
+    await this.db.updateTable('documents').set({ needs_review: needsReview ? 1 : 0 }).where('business_id', '=', businessId).where('id', '=', id).execute();
+  }
+
+  async approve(businessId: string, id: string, by: string, at: string): Promise<void> {
+    await this.db.updateTable('documents').set({ approved_at: at, approved_by: by, needs_review: 0 }).where('business_id', '=', businessId).where('id', '=', id).execute();
+  }
+
+  /** Removes the document and (by cascade) its file, fingerprints, duplicate links and corrections; the usage ledger keeps its row. */
   async delete(businessId: string, id: string): Promise<boolean> {
     const result = await this.db.deleteFrom('documents').where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) === 1;

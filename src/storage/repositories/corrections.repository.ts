@@ -1,0 +1,17 @@
+import type { Db } from '../database.js';
+import type { CorrectionsTable } from '../tables.js';
+
+export type CorrectionRow = CorrectionsTable;
+
+export class CorrectionsRepository {
+  constructor(private readonly db: Db) {}
+
+  async add(rows: CorrectionRow[]): Promise<void> {
+    if (rows.length) await this.db.insertInto('corrections').values(rows).execute();
+  }
+
+  /** A document's corrections, oldest first (a later one of a path overrides an earlier one). */
+  listFor(documentId: string): Promise<CorrectionRow[]> {
+    return this.db.selectFrom('corrections').selectAll().where('document_id', '=', documentId).orderBy('corrected_at').orderBy('id').execute();
+  }
+}

@@ -1,0 +1,158 @@
+// The review desk's API over real HTTP (issue 22): a person corrects fields of a stored document and
+// approves it; the public API shows the corrected Document, and the document leaves filter=review.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { verifyCallback } from '../../src/delivery/verify-callback.js';
+import { textPdf } from '../helpers/fixtures.js';
+import { startReceiver, type Receiver } from '../helpers/receiver.js';
+import { signIn, type DashboardClient } from '../helpers/dashboard-client.js';
+import { formData, startTestServer, type TestServer } from '../helpers/server.js';
+
+const PASSWORD = 'a long enough password';
+
+describe('review desk API', () => {
+  let server: TestServer;
+  let owner: DashboardClient;
+  let business: string;
+  let receiver: Receiver;
+
+  before(async () => {
+    server = await startTestServer({}, { LEDGERLENS_CALLBACK_ALLOW_PRIVATE: '1' });
+    receiver = await startReceiver();
+    await server.services.owners.create('reviewer@example.com', PASSWORD);
+    owner = await signIn(server.baseUrl, 'reviewer@example.com', PASSWORD);
+    business = (await server.services.keys.listBusinesses()).find((b) => b.name === 'Business A')!.id;
+    owner.business = business;
+  });
+  after(async () => {
+    await receiver.close();
+    await server.close();
+  });
+
+  /** An invoice without a vendor or a number: both key fields are listed for review. */
+  async function upload(name: string): Promise<{ id: string; review_fields: string[]; extraction: Record<string, unknown> }> {
+    const pdf = await textPdf([['INVOICE', 'Date 05.01.2024', 'Description Qty Price Amount', 'Consulting services 1 100.00 100.00', 'Travel 1 25.00 25.00', 'Total 125.00 EUR']]);
+    const response = await owner.call('POST', '/business/documents', { body: formData([{ field: 'file', name, bytes: pdf, type: 'application/pdf' }]) });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    return response.body.data;
+  }
+
+  const inReview = async () => (await owner.call('GET', '/business/documents?filter=review')).body.data.items.map((d: { id: string }) => d.id);
+
+  test('corrected values are what the API shows, marked read, out of review_fields, with who and when kept', async () => {
+    const document = await upload('no-vendor.pdf');
+    assert.ok(document.review_fields.includes('vendor.name'), JSON.stringify(document.review_fields));
+    assert.ok((await inReview()).includes(document.id));
+
+    const corrected = await owner.call('PUT', `/business/documents/${document.id}/fields`, {
+      json: { corrections: [{ path: 'vendor.name', value: 'Nordic Consulting OÜ' }, { path: 'total', value: 126.5 }] },
+    });
+    assert.equal(corrected.status, 200, JSON.stringify(corrected.body));
+    const shown = corrected.body.data;
+    assert.equal(shown.extraction.vendor.name, 'Nordic Consulting OÜ');
+    assert.equal(shown.extraction.total, 126.5);
+    assert.deepEqual(shown.field_status['total'], { status: 'read', review: false });
+    assert.equal(shown.field_confidence['vendor.name'], 1);
+    assert.ok(!shown.review_fields.includes('vendor.name'));
+    assert.ok(!shown.warnings.some((w: string) => w.startsWith('key_field_not_found: vendor.name ')));
+
+    const api = await server.api(`/api/v1/documents/${document.id}`);
+    assert.equal(api.body.data.extraction.total, 126.5);
+    assert.equal(api.body.data.extraction.vendor.name, 'Nordic Consulting OÜ');
+
+    const rows = await server.services.store.corrections.listFor(document.id);
+    const total = rows.find((r) => r.path === 'total')!;
+    assert.deepEqual([JSON.parse(total.before_json), JSON.parse(total.after_json), total.corrected_by], [125, 126.5, 'reviewer@example.com']);
+    assert.match(total.corrected_at, /^\d{4}-\d{2}-\d{2}T/);
+
+    // A second correction of a path overrides the first; its "before" is what the Document showed.
+    await owner.call('PUT', `/business/documents/${document.id}/fields`, { json: { corrections: [{ path: 'total', value: 125 }] } });
+    const again = (await server.services.store.corrections.listFor(document.id)).filter((r) => r.path === 'total');
+    assert.deepEqual(again.map((r) => [JSON.parse(r.before_json), JSON.parse(r.after_json)]), [[125, 126.5], [126.5, 125]]);
+    assert.equal((await server.api(`/api/v1/documents/${document.id}`)).body.data.extraction.total, 125);
+  });
+
+  test('a value the field cannot hold is refused with 400 and nothing of the request is stored', async () => {
+    const document = await upload('refused.pdf');
+    assert.ok((document.extraction.line_items as unknown[]).length >= 1, JSON.stringify(document.extraction));
+    const refused = async (path: string, value: unknown) => {
+      const response = await owner.call('PUT', `/business/documents/${document.id}/fields`, {
+        json: { corrections: [{ path: 'vendor.name', value: 'Stored only if all pass' }, { path, value }] },
+      });
+      assert.equal(response.status, 400, `${path}=${JSON.stringify(value)}: ${JSON.stringify(response.body)}`);
+      assert.equal(response.body.error.code, 'invalid_request');
+      return response.body.error.message as string;
+    };
+    assert.match(await refused('issue_date', '2024-02-30'), /YYYY-MM-DD/);
+    assert.match(await refused('total', '12,50'), /total/);
+    assert.match(await refused('banks[0].iban', 'EE38 2200 2210 2014 5680'), /checksum/);
+    assert.match(await refused('vendor.vat_id', 'EE100931559'), /checksum/);
+    assert.match(await refused('line_items[7].total', 10), /no such line_items entry/);
+    assert.match(await refused('vendor', 'A whole party'), /not a field/);
+    assert.match(await refused('vendor.shoe_size', 'A'), /not a field/);
+    const twice = await owner.call('PUT', `/business/documents/${document.id}/fields`, { json: { corrections: [{ path: 'total', value: 1 }, { path: 'total', value: 2 }] } });
+    assert.equal(twice.status, 400);
+    assert.deepEqual(await server.services.store.corrections.listFor(document.id), []);
+    // Valid identifiers are stored in their electronic form.
+    const ok = await owner.call('PUT', `/business/documents/${document.id}/fields`, {
+      json: { corrections: [{ path: 'vendor.vat_id', value: 'EE100931558' }, { path: 'issue_date', value: '2024-02-29' }, { path: 'line_items[0].total', value: 100 }] },
+    });
+    assert.equal(ok.status, 200, JSON.stringify(ok.body));
+    assert.equal(ok.body.data.extraction.issue_date, '2024-02-29');
+  });
+
+  test('approval takes the document out of filter=review; another business cannot correct or approve it', async () => {
+    const document = await upload('approve-me.pdf');
+    assert.ok((await inReview()).includes(document.id));
+    const other = (await server.services.keys.listBusinesses()).find((b) => b.name === 'Business B')!.id;
+    assert.equal((await owner.call('POST', `/business/documents/${document.id}/approve`, { headers: { 'x-business-id': other } })).status, 404);
+    assert.equal((await owner.call('PUT', `/business/documents/${document.id}/fields`, { headers: { 'x-business-id': other }, json: { corrections: [{ path: 'total', value: 1 }] } })).status, 404);
+
+    const approved = await owner.call('POST', `/business/documents/${document.id}/approve`);
+    assert.equal(approved.status, 200, JSON.stringify(approved.body));
+    assert.ok(!(await inReview()).includes(document.id));
+    const row = await server.services.store.documents.find(business, document.id);
+    assert.equal(row?.approved_by, 'reviewer@example.com');
+    // A correction after approval does not put it back.
+    await owner.call('PUT', `/business/documents/${document.id}/fields`, { json: { corrections: [{ path: 'document_number', value: null }] } });
+    assert.ok(!(await inReview()).includes(document.id));
+  });
+
+  test('a document whose review fields are all corrected leaves filter=review; deleting it deletes its corrections', async () => {
+    const document = await upload('fill-in.pdf');
+    const value = (path: string) => (path.endsWith('date') ? '2024-01-05' : /(total|price|amount|quantity|subtotal|rate|vat)$/u.test(path) ? 1 : 'Filled in');
+    const corrections = document.review_fields.map((path) => ({ path, value: value(path) }));
+    const response = await owner.call('PUT', `/business/documents/${document.id}/fields`, { json: { corrections } });
+    assert.equal(response.status, 200, JSON.stringify(response.body));
+    assert.deepEqual(response.body.data.review_fields, []);
+    assert.ok(!(await inReview()).includes(document.id));
+    assert.equal((await owner.call('DELETE', `/business/documents/${document.id}`)).status, 200);
+    assert.deepEqual(await server.services.store.corrections.listFor(document.id), []);
+  });
+
+  test('document.reviewed is sent on approval only to a callback that asked for it, signed, with the corrected Document', async () => {
+    const plain = await owner.call('PUT', '/business/callback', { json: { url: receiver.url, enabled: true } });
+    assert.deepEqual(plain.body.data.events, ['document.processed']);
+    const secret = plain.body.data.signing_secret as string;
+    const quiet = await upload('quiet.pdf');
+    await owner.call('POST', `/business/documents/${quiet.id}/approve`);
+    await receiver.waitFor(1);
+
+    const refused = await owner.call('PUT', '/business/callback', { json: { url: receiver.url, enabled: true, events: ['document.reviewed'] } });
+    assert.equal(refused.status, 400);
+    const opted = await owner.call('PUT', '/business/callback', { json: { url: receiver.url, enabled: true, events: ['document.processed', 'document.reviewed'] } });
+    assert.deepEqual(opted.body.data.events, ['document.processed', 'document.reviewed']);
+    // Leaving events out keeps the choice.
+    assert.deepEqual((await owner.call('PUT', '/business/callback', { json: { url: receiver.url, enabled: true } })).body.data.events, ['document.processed', 'document.reviewed']);
+
+    const document = await upload('reviewed.pdf');
+    await owner.call('PUT', `/business/documents/${document.id}/fields`, { json: { corrections: [{ path: 'total', value: 99.5 }] } });
+    await owner.call('POST', `/business/documents/${document.id}/approve`);
+    await receiver.waitFor(3);
+    // The quiet document's approval sent nothing: processed, processed, reviewed.
+    const events = receiver.requests.map((r) => verifyCallback(secret, r.headers, r.body));
+    assert.deepEqual(events.map((e) => [e.type, e.data.id]), [['document.processed', quiet.id], ['document.processed', document.id], ['document.reviewed', document.id]]);
+    assert.equal(events[2]!.data.extraction.total, 99.5);
+    assert.notEqual(events[2]!.id, events[1]!.id);
+  });
+});
