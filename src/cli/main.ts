@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { ServiceError } from '../errors.js';
 import { runEmail, runSenders } from './email.command.js';
+import { runExport } from './export.command.js';
 import { runExtract } from './extract.command.js';
 import { runKeys, runBusinesses } from './keys.command.js';
 import { runOwners } from './owners.command.js';
@@ -31,6 +32,9 @@ const USAGE = `usage: ledgerlens <command>
   owners create --email EMAIL       create a dashboard owner; prints a generated password once,
          [--password-stdin]         or reads the password from stdin
   owners reset-password --email EMAIL [--password-stdin]   same, for an existing owner; ends its sessions
+  export --business ID [--sheet documents|line_items] [--format csv|xlsx]
+         [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--state all|needs_review|approved] [--out FILE]
+                                    documents (corrections applied) or their line items, as on the dashboard
   extract FILE... [--out DIR]       run the extraction offline; one file to stdout, several into DIR
           [--raw-text] [--regions] [--ignore-embedded-xml]
   extract --words FILE.words.json... [--out DIR]   the same from pages of words with boxes
@@ -60,6 +64,8 @@ async function main(argv: string[]): Promise<number> {
       return runEmail(config, rest);
     case 'extract':
       return runExtract(config, rest);
+    case 'export':
+      return runExport(config, rest);
     case undefined:
     case 'help':
     case '--help':

@@ -13,6 +13,7 @@ import { documentsRoutes } from '../api/routes/documents.routes.js';
 import { usageRoutes } from '../api/routes/usage.routes.js';
 import { pageView } from '../documents/present-document.js';
 import { notFound } from '../errors.js';
+import { exportDocuments, exportRequest } from '../export/export-documents.js';
 import { Document } from '../schemas/document.schema.js';
 import { IdParams } from '../schemas/upload.schema.js';
 import { ingestLimits } from '../ingest/limits.js';
@@ -26,6 +27,7 @@ import {
   CreateBusinessBody,
   CreatedKey,
   CreateKeyBody,
+  ExportQuery,
   KeyParams,
   PageParams,
   RevokedKey,
@@ -96,6 +98,7 @@ export async function dashboardApi(api: FastifyInstance, services: Services): Pr
         keysRoutes(business, services);
         pageImageRoute(business, services);
         reviewRoutes(business, services);
+        exportRoute(business, services);
         documentsRoutes(business, services);
         callbackRoutes(business, services);
         usageRoutes(business, services);
@@ -159,6 +162,16 @@ function reviewRoutes(server: FastifyInstance, { documents }: Services): void {
     handler: async (request) => {
       const { document_id } = request.params as { document_id: string };
       return ok(request, await documents.approve(request.businessId, document_id, request.owner!.email));
+    },
+  });
+}
+
+function exportRoute(server: FastifyInstance, { store }: Services): void {
+  server.get('/export', {
+    schema: { ...hidden, querystring: ExportQuery },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const file = await exportDocuments(store, request.businessId, exportRequest(request.query as ExportQuery));
+      return reply.type(file.contentType).header('content-disposition', `attachment; filename="${file.filename}"`).header('cache-control', 'no-store').send(file.bytes);
     },
   });
 }

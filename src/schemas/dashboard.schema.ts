@@ -107,3 +107,16 @@ export const CorrectFieldsBody = Type.Object(
   { additionalProperties: false },
 );
 export type CorrectFieldsBody = Static<typeof CorrectFieldsBody>;
+
+/** An export of documents or their line items (docs/dashboard.md, "Export"); `ledgerlens export` takes the same. */
+export const ExportQuery = Type.Object(
+  {
+    sheet: Type.Optional(Type.Enum(['documents', 'line_items'], { default: 'documents' })),
+    format: Type.Optional(Type.Enum(['csv', 'xlsx'], { default: 'csv' })),
+    from: Type.Optional(Type.String({ format: 'date', description: 'Issue date from (inclusive); the date received when none was read' })),
+    to: Type.Optional(Type.String({ format: 'date', description: 'Issue date to (inclusive)' })),
+    state: Type.Optional(Type.Enum(['all', 'needs_review', 'approved'], { default: 'all' })),
+  },
+  { additionalProperties: false },
+);
+export type ExportQuery = Static<typeof ExportQuery>;

@@ -2,10 +2,14 @@
 // approves it; the public API shows the corrected Document, and the document leaves filter=review.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { readSheet } from 'read-excel-file/node';
 import { verifyCallback } from '../../src/delivery/verify-callback.js';
 import { textPdf } from '../helpers/fixtures.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { signIn, type DashboardClient } from '../helpers/dashboard-client.js';
+import { runCli } from '../helpers/process.js';
 import { formData, startTestServer, type TestServer } from '../helpers/server.js';
 
 const PASSWORD = 'a long enough password';
@@ -154,5 +158,52 @@ describe('review desk API', () => {
     assert.deepEqual(events.map((e) => [e.type, e.data.id]), [['document.processed', quiet.id], ['document.processed', document.id], ['document.reviewed', document.id]]);
     assert.equal(events[2]!.data.extraction.total, 99.5);
     assert.notEqual(events[2]!.id, events[1]!.id);
+  });
+
+  test('the export holds the corrected values, in CSV and XLSX, for the documents and their line items, by date and state', async () => {
+    const document = await upload('export-me.pdf');
+    const corrected = await owner.call('PUT', `/business/documents/${document.id}/fields`, {
+      json: { corrections: [{ path: 'total', value: 777.25 }, { path: 'vendor.name', value: '=HYPERLINK("http://evil")' }, { path: 'issue_date', value: '2023-06-30' }] },
+    });
+    assert.equal(corrected.status, 200, JSON.stringify(corrected.body));
+    assert.equal((await owner.call('POST', `/business/documents/${document.id}/approve`)).status, 200);
+    const download = (query: string) => fetch(`${server.baseUrl}/dashboard/api/business/export?${query}`, { headers: { cookie: owner.cookie, 'x-business-id': business } });
+
+    const csv = await download('from=2023-06-01&to=2023-06-30');
+    assert.equal(csv.status, 200);
+    assert.match(csv.headers.get('content-type')!, /^text\/csv/);
+    assert.match(csv.headers.get('content-disposition')!, /attachment; filename="ledgerlens-documents-2023-06-01-to-2023-06-30\.csv"/);
+    const lines = (await csv.text()).replace(/^\ufeff/, '').trim().split('\n');
+    assert.equal(lines.length, 2, 'the header and the one document of June 2023');
+    const header = lines[0]!.split(',');
+    const row = lines[1]!;
+    assert.ok(row.includes('777.25') && row.includes(document.id) && row.includes('approved'), row);
+    assert.ok(row.includes(`"'=HYPERLINK(""http://evil"")"`), `a formula is quoted: ${row}`);
+    assert.equal(header.indexOf('total') > 0 && header.indexOf('issue_date') > 0, true);
+
+    const xlsx = await download('format=xlsx&state=approved&from=2023-01-01&to=2023-12-31');
+    assert.equal(xlsx.status, 200);
+    const rows = await readSheet(Buffer.from(await xlsx.arrayBuffer()));
+    const columns = rows[0] as string[];
+    assert.equal(rows.length, 2);
+    assert.equal(rows[1]![columns.indexOf('total')], 777.25);
+    assert.equal((rows[1]![columns.indexOf('issue_date')] as unknown as Date).toISOString().slice(0, 10), '2023-06-30');
+
+    const items = await readSheet(Buffer.from(await (await download('format=xlsx&sheet=line_items&from=2023-06-30&to=2023-06-30')).arrayBuffer()));
+    assert.equal(items.length - 1, (document.extraction.line_items as unknown[]).length);
+    assert.equal(items[1]![0], document.id);
+
+    assert.equal((await download('from=2023-07-01&to=2023-06-01')).status, 400);
+    assert.equal((await download('format=pdf')).status, 400);
+    const none = await download('state=needs_review&from=2023-06-30&to=2023-06-30');
+    assert.equal((await none.text()).replace(/^\ufeff/, '').trim().split('\n').length, 1);
+
+    // The command line gives the same file.
+    const out = join(server.dataDir, 'export.csv');
+    const cli = await runCli(['export', '--business', business, '--from', '2023-06-01', '--to', '2023-06-30', '--out', out], { LEDGERLENS_DATA_DIR: server.dataDir });
+    assert.equal(cli.code, 0, cli.stderr);
+    assert.equal((await readFile(out, 'utf8')).trim().split('\n')[1], row);
+    await rm(out);
+    assert.equal((await runCli(['export', '--business', business, '--format', 'pdf'], { LEDGERLENS_DATA_DIR: server.dataDir })).code, 2);
   });
 });

@@ -10,6 +10,15 @@ export class CorrectionsRepository {
     if (rows.length) await this.db.insertInto('corrections').values(rows).execute();
   }
 
+  /** The corrections of several documents, oldest first, by document. */
+  async listForDocuments(documentIds: readonly string[]): Promise<Map<string, CorrectionRow[]>> {
+    const byDocument = new Map<string, CorrectionRow[]>();
+    if (!documentIds.length) return byDocument;
+    const rows = await this.db.selectFrom('corrections').selectAll().where('document_id', 'in', documentIds).orderBy('corrected_at').orderBy('id').execute();
+    for (const row of rows) byDocument.set(row.document_id, [...(byDocument.get(row.document_id) ?? []), row]);
+    return byDocument;
+  }
+
   /** A document's corrections, oldest first (a later one of a path overrides an earlier one). */
   listFor(documentId: string): Promise<CorrectionRow[]> {
     return this.db.selectFrom('corrections').selectAll().where('document_id', '=', documentId).orderBy('corrected_at').orderBy('id').execute();

@@ -104,6 +104,16 @@ export class DocumentsRepository {
     return Number(rows[0]?.n ?? 0) < RARE_TERM_ROWS;
   }
 
+  /** Whole rows of a business, newest first, `limit` at a time after `after` (the export reads them all). */
+  rowsPage(businessId: string, after: { createdAt: string; id: string } | null, limit: number): Promise<DocumentRow[]> {
+    let query = this.db.selectFrom('documents').selectAll().where('business_id', '=', businessId);
+    if (after) {
+      const { createdAt, id } = after;
+      query = query.where(({ eb, or, and }) => or([eb('created_at', '<', createdAt), and([eb('created_at', '=', createdAt), eb('id', '<', id)])]));
+    }
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  }
+
   /** After a correction: whether the document still has fields to review (approval clears it for good). */
   async setNeedsReview(businessId: string, id: string, needsReview: boolean): Promise<void> {
     await this.db.updateTable('documents').set({ needs_review: needsReview ? 1 : 0 }).where('business_id', '=', businessId).where('id', '=', id).execute();
