@@ -27,6 +27,7 @@ import {
   CreateBusinessBody,
   CreatedKey,
   CreateKeyBody,
+  DocumentReview,
   ExportQuery,
   KeyParams,
   PageParams,
@@ -154,6 +155,14 @@ function reviewRoutes(server: FastifyInstance, { documents }: Services): void {
       const { document_id } = request.params as { document_id: string };
       const { corrections } = request.body as CorrectFieldsBody;
       return ok(request, await documents.correct(request.businessId, document_id, request.owner!.email, corrections));
+    },
+  });
+
+  server.get('/documents/:document_id/review', {
+    schema: { ...hidden, params, response: readResponses(DocumentReview, 'Approval and corrections') },
+    handler: async (request) => {
+      const { document_id } = request.params as { document_id: string };
+      return ok(request, await documents.review(request.businessId, document_id));
     },
   });
 

@@ -8,6 +8,7 @@ import { fingerprintsOf } from '../duplicates/fingerprints.js';
 import type { IngestLimits } from '../ingest/limits.js';
 import type { UsageLimits } from '../limits/usage-limits.js';
 import type { ExtractionPool } from '../pipeline/extraction-pool.js';
+import type { DocumentReview } from '../schemas/dashboard.schema.js';
 import type { Document, DocumentList } from '../schemas/document.schema.js';
 import type { CursorCodec } from '../security/cursor.js';
 import { newId } from '../security/ids.js';
@@ -118,6 +119,20 @@ export class DocumentService {
       await tx.documents.setNeedsReview(businessId, id, !row.approved_at && (!corrected.is_document || corrected.review_fields.length > 0));
       return this.get(businessId, id, tx);
     });
+  }
+
+  /** Who approved the document and when, and every correction with its value before and after. */
+  async review(businessId: string, id: string): Promise<DocumentReview> {
+    const row = await this.store.documents.find(businessId, id);
+    if (!row) throw notFound('document');
+    const corrections = (await this.store.corrections.listFor(id)).map((c) => ({
+      path: c.path,
+      before: JSON.parse(c.before_json) as unknown,
+      after: JSON.parse(c.after_json) as unknown,
+      corrected_by: c.corrected_by,
+      corrected_at: c.corrected_at,
+    }));
+    return { approved_at: row.approved_at, approved_by: row.approved_by, corrections };
   }
 
   /**

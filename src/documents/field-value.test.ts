@@ -20,3 +20,10 @@ test('a value is checked against its field in the DocumentFields schema', () => 
   assert.throws(() => correctedValue('line_items', []), /not a field/);
   assert.throws(() => correctedValue('consumption', 'x'), /not a field/);
 });
+
+test('an amount typed as text is read as a number; anything else in a number field is refused', () => {
+  assert.equal(correctedValue('total', '1 234,50'), 1234.5);
+  assert.equal(correctedValue('line_items[0].quantity', '-2'), -2);
+  assert.throws(() => correctedValue('total', '12.50 EUR'), /written like 1234\.50/);
+  assert.throws(() => correctedValue('total', '1.234,50'), /written like 1234\.50/);
+});

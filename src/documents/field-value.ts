@@ -46,11 +46,13 @@ const checkers = new Map<SchemaNode, ReturnType<typeof Compile>>();
  * The value to store for `path`, or a 400 naming what is wrong with it: an unknown path, a value of
  * the wrong type, a date that is not a calendar date, an IBAN or VAT id whose checksum fails.
  */
-export function correctedValue(path: string, value: unknown): string | number | null {
+export function correctedValue(path: string, given: unknown): string | number | null {
   const segments = parseFieldPath(path);
   const schema = segments && leafSchema(segments);
   if (!schema) throw invalidRequest(`${path} is not a field a value can be given for`);
-  const format = (schema.anyOf?.find((variant) => variant.type !== 'null') ?? schema).format;
+  const leaf = schema.anyOf?.find((variant) => variant.type !== 'null') ?? schema;
+  const value = leaf.type === 'number' && typeof given === 'string' ? amountIn(path, given) : given;
+  const format = leaf.format;
   if (format === 'date' && typeof value === 'string' && !isCalendarDate(value.trim())) throw invalidRequest(`${path} is a calendar date, written YYYY-MM-DD`);
   let checker = checkers.get(schema);
   if (!checker) checkers.set(schema, (checker = Compile(schema as unknown as TSchema)));
@@ -69,6 +71,13 @@ export function correctedValue(path: string, value: unknown): string | number | 
     throw invalidRequest(`${path} is not a valid VAT id: its country's checksum fails`);
   }
   return text;
+}
+
+/** An amount as a person types it: "1234.50", "1234,50", "-12", spaces ignored. */
+function amountIn(path: string, text: string): number {
+  const compact = text.replace(/\s+/gu, '');
+  if (!/^-?\d+(?:[.,]\d+)?$/u.test(compact)) throw invalidRequest(`${path} is a number, written like 1234.50`);
+  return Number(compact.replace(',', '.'));
 }
 
 function isCalendarDate(text: string): boolean {

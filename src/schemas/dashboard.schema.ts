@@ -120,3 +120,19 @@ export const ExportQuery = Type.Object(
   { additionalProperties: false },
 );
 export type ExportQuery = Static<typeof ExportQuery>;
+
+/** A document's review record on the desk: its approval and every correction, oldest first. */
+export const DocumentReview = Type.Object(
+  {
+    approved_at: Nullable(DateTime()),
+    approved_by: Nullable(Type.String()),
+    corrections: Type.Array(
+      Type.Object(
+        { path: Type.String(), before: Type.Unknown(), after: Type.Unknown(), corrected_by: Type.String(), corrected_at: DateTime() },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type DocumentReview = Static<typeof DocumentReview>;

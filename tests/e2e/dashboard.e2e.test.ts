@@ -1,9 +1,11 @@
 // The dashboard in a real browser against a real `ledgerlens serve` process: sign in, create a key,
 // upload by file input and by drag and drop, read the fields and their regions, set a callback and
-// see its delivery, approve a held email sender and see its mailed document arrive. With LEDGERLENS_SCREENSHOTS=<dir> (npm run screenshots) it also saves the main
+// see its delivery, approve a held email sender and see its mailed document arrive, and on the review
+// desk correct a wrong total with the keyboard, approve the document, export it and receive the
+// opt-in document.reviewed event. With LEDGERLENS_SCREENSHOTS=<dir> (npm run screenshots) it also saves the main
 // screens there, for docs/.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -219,6 +221,51 @@ describe('dashboard in a browser', { skip: skip ?? false }, () => {
     const event = JSON.parse(receiver.requests[1]!.body);
     assert.equal(event.source.channel, 'email');
     assert.equal(event.data.filename, 'mailed-003.pdf');
+  });
+
+  test('review desk: a wrong total corrected with the keyboard, the document approved, exported and announced', async () => {
+    await page.getByRole('link', { name: 'Callback' }).click();
+    await page.getByLabel(/Also send/).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/^Saved/).waitFor();
+
+    await page.getByRole('link', { name: 'Documents' }).click();
+    await page.getByLabel('Filter').selectOption('review');
+    await page.getByRole('link', { name: 'dropped-002.pdf' }).click();
+    await page.getByRole('heading', { name: 'dropped-002.pdf' }).waitFor();
+    // The fields to review come first: Tab from the top of the fields reaches them before any other.
+    assert.equal(await page.locator('.field-group caption').first().textContent(), 'To review');
+    const total = page.getByLabel('Total', { exact: true });
+    assert.equal(await total.inputValue(), '130');
+    await total.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('122.00');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction("!document.querySelector('.fields tr.review input[name=\"total\"]') && document.querySelector('input[name=\"total\"]')?.value === '122'");
+    // The keyboard moved on: to the next field to review, or nowhere when none is left.
+    const focused = await page.evaluate("document.activeElement?.getAttribute('name') ?? ''");
+    assert.notEqual(focused, 'total');
+    await page.getByText('Corrections (1)').click();
+    assert.match((await page.locator('.corrections').textContent())!, /Total: 130 → 122, owner@example\.com/);
+
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('status').filter({ hasText: 'Approved by owner@example.com' }).waitFor();
+    await screenshot('review-desk');
+
+    await page.getByRole('link', { name: '← Documents' }).click();
+    await page.getByLabel('Filter').selectOption('review');
+    await page.waitForFunction("![...document.querySelectorAll('table.documents tbody tr a')].some((a) => a.textContent === 'dropped-002.pdf')");
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const row = csv.split('\n').find((line) => line.includes('dropped-002.pdf'));
+    assert.ok(row && row.includes(',122,') && row.includes('approved'), row);
+
+    await receiver.waitFor(3);
+    const reviewed = receiver.requests.map((r) => JSON.parse(r.body)).find((e) => e.type === 'document.reviewed');
+    assert.equal(reviewed?.data.filename, 'dropped-002.pdf');
+    assert.equal(reviewed?.data.extraction.total, 122);
+    assert.deepEqual(reviewed?.data.field_status.total, { status: 'read', review: false });
   });
 });
 

@@ -62,6 +62,16 @@ export async function pageImage(documentId: string, page: number): Promise<{ url
   return { url: URL.createObjectURL(await response.blob()), view: parsePageView(response.headers.get('x-page-view')) };
 }
 
+/** A file the service makes (an export) saved by the browser under the name the service gives it. */
+export async function download(path: string): Promise<void> {
+  const response = await fetch(BASE + path, { headers: headers(false), credentials: 'same-origin' });
+  if (!response.ok) unwrap(response.status, await response.text());
+  const name = /filename="([^"]+)"/u.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
+  const link = Object.assign(document.createElement('a'), { href: URL.createObjectURL(await response.blob()), download: name });
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
 /** Uploads one file as the API's single-document upload (fields and regions kept), reporting bytes sent. */
 export function uploadDocument<T>(file: File, onProgress: (fraction: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {

@@ -18,3 +18,4 @@ export type CreatedKey = Static<typeof Dashboard.CreatedKey>;
 export type Sender = Static<typeof Dashboard.Sender>;
 export type EmailSettings = Static<typeof Dashboard.EmailSettings>;
 export type SenderDecision = Static<typeof Dashboard.SenderDecision>;
+export type DocumentReview = Static<typeof Dashboard.DocumentReview>;

@@ -9,6 +9,7 @@ export function CallbackScreen() {
   const [callback, setCallback] = useState<Callback | null>(null);
   const [url, setUrl] = useState('');
   const [enabled, setEnabled] = useState(true);
+  const [reviewed, setReviewed] = useState(false);
   const [secret, setSecret] = useState('');
   const [error, setError] = useState('');
   const [saved, setSaved] = useState(false);
@@ -17,6 +18,7 @@ export function CallbackScreen() {
     setCallback(value);
     setUrl(value.url);
     setEnabled(value.url ? value.enabled : true);
+    setReviewed(value.events.includes('document.reviewed'));
     if (value.signing_secret) setSecret(value.signing_secret);
   }
 
@@ -30,7 +32,12 @@ export function CallbackScreen() {
     setError('');
     setSaved(false);
     try {
-      show(await call<Callback>('PUT', '/business/callback', { url: url.trim(), enabled, rotate_secret: rotateSecret }));
+      show(await call<Callback>('PUT', '/business/callback', {
+        url: url.trim(),
+        enabled,
+        rotate_secret: rotateSecret,
+        events: reviewed ? ['document.processed', 'document.reviewed'] : ['document.processed'],
+      }));
       setSaved(true);
     } catch (e) {
       setError(errorText(e));
@@ -55,6 +62,10 @@ export function CallbackScreen() {
         </label>
         <label class="check">
           <input type="checkbox" name="enabled" checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} /> Enabled
+        </label>
+        <label class="check">
+          <input type="checkbox" name="reviewed" checked={reviewed} onChange={(e) => setReviewed(e.currentTarget.checked)} /> Also send
+          document.reviewed when a document is approved
         </label>
         <div class="row">
           <button type="submit">Save</button>

@@ -1,11 +1,14 @@
-// One document: its page image with the field regions drawn over it, the fields with status and
-// confidence (review fields highlighted), duplicates, warnings, raw text and a JSON download.
-import { useEffect, useState } from 'preact/hooks';
+// One document on the review desk: its page image with the field regions drawn over it; its fields
+// in groups with human labels, those to review first, each editable (Enter saves, or confirms a value
+// as read, and moves to the next field to review); approval; duplicates, warnings, raw text and a
+// JSON download.
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { call, pageImage } from '../api.js';
+import { fieldLabel, groupFields } from '../field-labels.js';
 import { errorText, formatDate, formatPercent } from '../format.js';
 import { regionLayerStyle, type PageView } from '../page-view.js';
 import { documentHref } from '../route.js';
-import type { DocumentDetail } from '../types.js';
+import type { DocumentDetail, DocumentReview } from '../types.js';
 
 /** The value at a field path such as vendor.name or line_items[0].subtotal. */
 export function valueAt(root: unknown, path: string): unknown {
@@ -18,6 +21,7 @@ export function valueAt(root: unknown, path: string): unknown {
 }
 
 const show = (value: unknown) => (value === undefined || value === null ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const editable = (value: unknown) => value === undefined || value === null || typeof value !== 'object';
 
 export function DocumentScreen({ id }: { id: string }) {
   const [document, setDocument] = useState<DocumentDetail | null>(null);
@@ -27,10 +31,22 @@ export function DocumentScreen({ id }: { id: string }) {
   const [natural, setNatural] = useState({ width: 0, height: 0 });
   const [focus, setFocus] = useState('');
   const [error, setError] = useState('');
+  const [review, setReview] = useState<DocumentReview | null>(null);
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [nextField, setNextField] = useState('');
+  const fieldsRef = useRef<HTMLDivElement>(null);
+  const base = `/business/documents/${encodeURIComponent(id)}`;
 
   useEffect(() => {
-    call<DocumentDetail>('GET', `/business/documents/${encodeURIComponent(id)}`).then(setDocument, (e: unknown) => setError(errorText(e)));
+    call<DocumentDetail>('GET', base).then(setDocument, (e: unknown) => setError(errorText(e)));
+    call<DocumentReview>('GET', `${base}/review`).then(setReview, (e: unknown) => setError(errorText(e)));
   }, [id]);
+
+  // After a save the next field to review takes the keyboard.
+  useEffect(() => {
+    if (nextField) fieldsRef.current?.querySelector<HTMLInputElement>(`input[name="${CSS.escape(nextField)}"]`)?.focus();
+  }, [document, nextField]);
 
   useEffect(() => {
     if (!document || document.pages < 1) return;
@@ -48,8 +64,33 @@ export function DocumentScreen({ id }: { id: string }) {
   if (error) return <p class="error">{error}</p>;
   if (!document) return <p>Loading…</p>;
 
-  const paths = Object.keys(document.field_status);
-  const review = new Set(document.review_fields);
+  const toReview = new Set(document.review_fields);
+  const groups = groupFields([...new Set([...Object.keys(document.field_status), ...document.review_fields])], toReview);
+  const reviewOrder = groups.flatMap((g) => g.paths).filter((p) => toReview.has(p));
+
+  /** Saves the field's value (an empty one clears it); unchanged, it confirms the value as read. */
+  async function save(path: string) {
+    const text = (drafts[path] ?? show(valueAt(document!.extraction, path)).replace(/^—$/u, '')).trim();
+    try {
+      const saved = await call<DocumentDetail>('PUT', `${base}/fields`, { corrections: [{ path, value: text === '' ? null : text }] });
+      setFieldErrors(({ [path]: _, ...rest }) => rest);
+      setDrafts(({ [path]: _, ...rest }) => rest);
+      setNextField(reviewOrder[reviewOrder.indexOf(path) + 1] ?? reviewOrder.find((p) => p !== path) ?? '');
+      setDocument(saved);
+      setReview(await call<DocumentReview>('GET', `${base}/review`));
+    } catch (e) {
+      setFieldErrors((all) => ({ ...all, [path]: errorText(e) }));
+    }
+  }
+
+  async function approve() {
+    try {
+      setDocument(await call<DocumentDetail>('POST', `${base}/approve`));
+      setReview(await call<DocumentReview>('GET', `${base}/review`));
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }
   const regions = Object.entries(document.regions ?? {}).filter(([, region]) => region.page === page);
 
   function download() {
@@ -69,11 +110,21 @@ export function DocumentScreen({ id }: { id: string }) {
             {document.content_type}, {document.pages} page{document.pages === 1 ? '' : 's'}, received {formatDate(document.created_at)}, confidence{' '}
             {formatPercent(document.confidence)}
             {document.review_fields.length > 0 && <span class="badge review"> {document.review_fields.length} to review</span>}
+            {review?.approved_at && (
+              <span class="badge read" role="status">
+                Approved by {review.approved_by} {formatDate(review.approved_at)}
+              </span>
+            )}
           </p>
         </div>
-        <button type="button" onClick={download}>
-          Download JSON
-        </button>
+        <div class="row">
+          <button type="button" onClick={() => void approve()}>
+            {review?.approved_at ? 'Approve again' : 'Approve'}
+          </button>
+          <button type="button" class="secondary" onClick={download}>
+            Download JSON
+          </button>
+        </div>
       </div>
       {document.duplicates && document.duplicates.length > 0 && (
         <p class="card duplicates">
@@ -123,7 +174,7 @@ export function DocumentScreen({ id }: { id: string }) {
                 return (
                   <div
                     key={path}
-                    class={`region ${/^line_items\[\d+\]$/u.test(path) ? 'item' : ''} ${review.has(path) ? 'review' : ''} ${focus === path ? 'focus' : ''}`}
+                    class={`region ${/^line_items\[\d+\]$/u.test(path) ? 'item' : ''} ${toReview.has(path) ? 'review' : ''} ${focus === path ? 'focus' : ''}`}
                     data-field={path}
                     title={path}
                     style={{ left: `${x0 / 10}%`, top: `${y0 / 10}%`, width: `${(x1 - x0) / 10}%`, height: `${(y1 - y0) / 10}%` }}
@@ -135,40 +186,81 @@ export function DocumentScreen({ id }: { id: string }) {
             </div>
           </div>
         </div>
-        <div class="fields">
-          <table>
-            <thead>
-              <tr>
-                <th>Field</th>
-                <th>Value</th>
-                <th>Status</th>
-                <th>Confidence</th>
-              </tr>
-            </thead>
-            <tbody>
-              {paths.map((path) => {
-                const region = document.regions?.[path];
-                return (
-                  <tr
-                    key={path}
-                    class={`${review.has(path) ? 'review' : ''} ${focus === path ? 'focus' : ''}`}
-                    onMouseEnter={() => setFocus(path)}
-                    onMouseLeave={() => setFocus('')}
-                    onClick={() => region && setPage(region.page)}
-                  >
-                    <td>
-                      <code>{path}</code>
-                    </td>
-                    <td>{show(valueAt(document.extraction, path))}</td>
-                    <td>
-                      <span class={`badge ${document.field_status[path]!.status}`}>{document.field_status[path]!.status}</span>
-                    </td>
-                    <td>{formatPercent(document.field_confidence[path])}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+        <div class="fields" ref={fieldsRef}>
+          {groups.map((group) => (
+            <table key={group.title} class="field-group">
+              <caption>{group.title}</caption>
+              <thead>
+                <tr>
+                  <th>Field</th>
+                  <th>Value</th>
+                  <th>Status</th>
+                  <th>Confidence</th>
+                </tr>
+              </thead>
+              <tbody>
+                {group.paths.map((path) => {
+                  const region = document.regions?.[path];
+                  const value = valueAt(document.extraction, path);
+                  const status = document.field_status[path];
+                  const label = fieldLabel(path);
+                  return (
+                    <tr
+                      key={path}
+                      class={`${toReview.has(path) ? 'review' : ''} ${focus === path ? 'focus' : ''}`}
+                      onMouseEnter={() => setFocus(path)}
+                      onMouseLeave={() => setFocus('')}
+                      onClick={() => region && setPage(region.page)}
+                    >
+                      <td>
+                        {label}
+                        <br />
+                        <code>{path}</code>
+                      </td>
+                      <td>
+                        {editable(value) ? (
+                          <input
+                            name={path}
+                            aria-label={label}
+                            value={drafts[path] ?? (value === undefined || value === null ? '' : String(value))}
+                            placeholder={toReview.has(path) && (value === undefined || value === null) ? 'not found: fill in' : ''}
+                            onFocus={() => setFocus(path)}
+                            onInput={(e) => setDrafts((all) => ({ ...all, [path]: e.currentTarget.value }))}
+                            onKeyDown={(e) => {
+                              if (e.key !== 'Enter') return;
+                              e.preventDefault();
+                              void save(path);
+                            }}
+                          />
+                        ) : (
+                          show(value)
+                        )}
+                        {fieldErrors[path] && (
+                          <span class="error" role="alert">
+                            {fieldErrors[path]}
+                          </span>
+                        )}
+                      </td>
+                      <td>{status ? <span class={`badge ${status.status}`}>{status.status}</span> : <span class="badge review">missing</span>}</td>
+                      <td>{formatPercent(document.field_confidence[path])}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          ))}
+          {review && review.corrections.length > 0 && (
+            <details>
+              <summary>Corrections ({review.corrections.length})</summary>
+              <ul class="corrections">
+                {review.corrections.map((c) => (
+                  <li key={`${c.path}-${c.corrected_at}`}>
+                    {fieldLabel(c.path)}: {show(c.before)} → {show(c.after)}, {c.corrected_by}, {formatDate(c.corrected_at)}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
           {document.raw_text !== undefined && (
             <details>
               <summary>Raw text</summary>

@@ -1,7 +1,7 @@
 // The document history with the API's filename search, review/duplicate filters and cursor paging,
 // and the drop zone that uploads files one request each (channel dashboard).
 import { useEffect, useState } from 'preact/hooks';
-import { call } from '../api.js';
+import { call, download } from '../api.js';
 import { errorText, formatBytes, formatDate, formatPercent } from '../format.js';
 import { documentHref } from '../route.js';
 import type { DocumentList } from '../types.js';
@@ -65,6 +65,11 @@ export function DocumentsScreen() {
           <option value="review">Needs review</option>
           <option value="duplicates">Duplicates</option>
         </select>
+        {(['csv', 'xlsx'] as const).map((format) => (
+          <button key={format} type="button" class="secondary" onClick={() => download(`/business/export?format=${format}`).catch((e: unknown) => setError(errorText(e)))}>
+            Export {format.toUpperCase()}
+          </button>
+        ))}
       </div>
       {error && <p class="error">{error}</p>}
       {list && list.items.length === 0 && <p class="muted">No documents{q || filter !== 'all' ? ' match' : ' yet: drop files above'}.</p>}
