@@ -198,12 +198,13 @@ describe('review desk API', () => {
     const none = await download('state=needs_review&from=2023-06-30&to=2023-06-30');
     assert.equal((await none.text()).replace(/^\ufeff/, '').trim().split('\n').length, 1);
 
-    // The command line gives the same file.
+    // The command line gives the same file, from the same store (SQLite file or PostgreSQL schema).
     const out = join(server.dataDir, 'export.csv');
-    const cli = await runCli(['export', '--business', business, '--from', '2023-06-01', '--to', '2023-06-30', '--out', out], { LEDGERLENS_DATA_DIR: server.dataDir });
+    const store = { LEDGERLENS_DATA_DIR: server.dataDir, DATABASE_URL: server.services.config.databaseUrl ?? '' };
+    const cli = await runCli(['export', '--business', business, '--from', '2023-06-01', '--to', '2023-06-30', '--out', out], store);
     assert.equal(cli.code, 0, cli.stderr);
     assert.equal((await readFile(out, 'utf8')).trim().split('\n')[1], row);
     await rm(out);
-    assert.equal((await runCli(['export', '--business', business, '--format', 'pdf'], { LEDGERLENS_DATA_DIR: server.dataDir })).code, 2);
+    assert.equal((await runCli(['export', '--business', business, '--format', 'pdf'], store)).code, 2);
   });
 });
