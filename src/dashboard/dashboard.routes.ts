@@ -186,6 +186,23 @@ function exportRoute(server: FastifyInstance, { store }: Services): void {
 }
 
 function pageImageRoute(server: FastifyInstance, services: Services): void {
+  // The file as it was uploaded, for the review desk's "Download original".
+  server.get('/documents/:document_id/file', {
+    schema: { ...hidden, params: IdParams('document_id') },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const { document_id } = request.params as { document_id: string };
+      const document = await services.store.documents.find(request.businessId, document_id);
+      const bytes = document && (await services.store.documents.fileContent(request.businessId, document_id));
+      if (!document || !bytes) throw notFound('document');
+      return reply
+        .type(document.content_type)
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(document.filename)}`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
+  });
+
   server.get('/documents/:document_id/pages/:page', {
     schema: { ...hidden, params: PageParams },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {

@@ -207,4 +207,17 @@ describe('review desk API', () => {
     await rm(out);
     assert.equal((await runCli(['export', '--business', business, '--format', 'pdf'], store)).code, 2);
   });
+
+  test('the original file downloads as uploaded, for the business that owns it only', async () => {
+    const document = await upload('original.pdf');
+    const file = (headers: Record<string, string>) => fetch(`${server.baseUrl}/dashboard/api/business/documents/${document.id}/file`, { headers: { cookie: owner.cookie, ...headers } });
+    const response = await file({ 'x-business-id': business });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-type'), 'application/pdf');
+    assert.equal(response.headers.get('content-disposition'), "attachment; filename*=UTF-8''original.pdf");
+    const bytes = Buffer.from(await response.arrayBuffer());
+    assert.deepEqual(bytes, await server.services.store.documents.fileContent(business, document.id));
+    const other = (await server.services.keys.listBusinesses()).find((b) => b.name === 'Business B')!.id;
+    assert.equal((await file({ 'x-business-id': other })).status, 404);
+  });
 });

@@ -267,6 +267,20 @@ describe('dashboard in a browser', { skip: skip ?? false }, () => {
     assert.equal(reviewed?.data.extraction.total, 122);
     assert.deepEqual(reviewed?.data.field_status.total, { status: 'read', review: false });
   });
+
+  test('a document\'s original downloads as uploaded; Delete removes it after a confirmation', async () => {
+    await page.getByRole('link', { name: 'Documents' }).click();
+    await page.getByLabel('Filter').selectOption('all');
+    await page.getByRole('link', { name: 'northwind-001.pdf' }).click();
+    await page.getByRole('heading', { name: 'northwind-001.pdf' }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download original' }).click()]);
+    assert.equal(download.suggestedFilename(), 'northwind-001.pdf');
+    assert.equal((await readFile((await download.path())!)).subarray(0, 5).toString(), '%PDF-');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('heading', { name: 'Documents' }).waitFor();
+    await page.waitForFunction("![...document.querySelectorAll('table.documents tbody tr a')].some((a) => a.textContent === 'northwind-001.pdf')");
+  });
 });
 
 if (skip) console.log(`# dashboard browser tests skipped: ${skip}`);

@@ -66,7 +66,9 @@ export async function pageImage(documentId: string, page: number): Promise<{ url
 export async function download(path: string): Promise<void> {
   const response = await fetch(BASE + path, { headers: headers(false), credentials: 'same-origin' });
   if (!response.ok) unwrap(response.status, await response.text());
-  const name = /filename="([^"]+)"/u.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export';
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/u.exec(disposition)?.[1];
+  const name = encoded ? decodeURIComponent(encoded) : (/filename="([^"]+)"/u.exec(disposition)?.[1] ?? 'download');
   const link = Object.assign(document.createElement('a'), { href: URL.createObjectURL(await response.blob()), download: name });
   link.click();
   URL.revokeObjectURL(link.href);

@@ -3,7 +3,7 @@
 // as read, and moves to the next field to review); approval; duplicates, warnings, raw text and a
 // JSON download.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { call, pageImage } from '../api.js';
+import { call, download, pageImage } from '../api.js';
 import { fieldLabel, groupFields } from '../field-labels.js';
 import { errorText, formatDate, formatPercent } from '../format.js';
 import { regionLayerStyle, type PageView } from '../page-view.js';
@@ -21,6 +21,8 @@ export function valueAt(root: unknown, path: string): unknown {
 }
 
 const show = (value: unknown) => (value === undefined || value === null ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+/** A line item's members in the order a bookkeeper reads them (`amount` is the deprecated copy of `total`). */
+const ITEM_MEMBERS = ['description', 'code', 'ean', 'quantity', 'unit', 'unit_price', 'net_unit_price', 'discount_percent', 'discount_amount', 'subtotal', 'vat_rate', 'vat_amount', 'total'];
 const editable = (value: unknown) => value === undefined || value === null || typeof value !== 'object';
 
 export function DocumentScreen({ id }: { id: string }) {
@@ -83,6 +85,81 @@ export function DocumentScreen({ id }: { id: string }) {
     }
   }
 
+  /** A field's value as an input (Enter saves), or as text when it is not a single value; its refusal under it. */
+  function fieldInput(path: string, label: string) {
+    const value = valueAt(document!.extraction, path);
+    return (
+      <>
+        {editable(value) ? (
+          <input
+            name={path}
+            aria-label={label}
+            value={drafts[path] ?? (value === undefined || value === null ? '' : String(value))}
+            placeholder={toReview.has(path) && (value === undefined || value === null) ? 'not found: fill in' : ''}
+            onFocus={() => setFocus(path)}
+            onInput={(e) => setDrafts((all) => ({ ...all, [path]: e.currentTarget.value }))}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              void save(path);
+            }}
+          />
+        ) : (
+          show(value)
+        )}
+        {fieldErrors[path] && (
+          <span class="error" role="alert">
+            {fieldErrors[path]}
+          </span>
+        )}
+      </>
+    );
+  }
+
+  /** Line items as a table: one row per item, one column per member any item has. */
+  function lineItemsTable(paths: string[]) {
+    const items = document!.extraction.line_items;
+    const members = ITEM_MEMBERS.filter((member) => paths.some((p) => p.endsWith(`].${member}`)));
+    return (
+      <table key="line-items" class="field-group line-items">
+        <caption>Line items</caption>
+        <thead>
+          <tr>
+            <th>#</th>
+            {members.map((member) => (
+              <th key={member}>{fieldLabel(member)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((_, i) => (
+            <tr key={i}>
+              <td>{i + 1}</td>
+              {members.map((member) => {
+                const path = `line_items[${i}].${member}`;
+                return (
+                  <td key={member} class={`${toReview.has(path) ? 'review' : ''} ${focus === path ? 'focus' : ''}`} title={document!.field_status[path]?.status ?? ''}>
+                    {fieldInput(path, fieldLabel(path))}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+
+  async function remove() {
+    if (!window.confirm(`Delete ${document!.filename}, its file and its fields for good?`)) return;
+    try {
+      await call('DELETE', base);
+      window.location.hash = '#/documents';
+    } catch (e) {
+      setError(errorText(e));
+    }
+  }
+
   async function approve() {
     try {
       setDocument(await call<DocumentDetail>('POST', `${base}/approve`));
@@ -93,7 +170,7 @@ export function DocumentScreen({ id }: { id: string }) {
   }
   const regions = Object.entries(document.regions ?? {}).filter(([, region]) => region.page === page);
 
-  function download() {
+  function downloadJson() {
     const blob = new Blob([JSON.stringify(document, null, 2)], { type: 'application/json' });
     const link = Object.assign(window.document.createElement('a'), { href: URL.createObjectURL(blob), download: `${document!.id}.json` });
     link.click();
@@ -121,8 +198,14 @@ export function DocumentScreen({ id }: { id: string }) {
           <button type="button" onClick={() => void approve()}>
             {review?.approved_at ? 'Approve again' : 'Approve'}
           </button>
-          <button type="button" class="secondary" onClick={download}>
+          <button type="button" class="secondary" onClick={() => download(`${base}/file`).catch((e: unknown) => setError(errorText(e)))}>
+            Download original
+          </button>
+          <button type="button" class="secondary" onClick={downloadJson}>
             Download JSON
+          </button>
+          <button type="button" class="danger" onClick={() => void remove()}>
+            Delete
           </button>
         </div>
       </div>
@@ -187,68 +270,51 @@ export function DocumentScreen({ id }: { id: string }) {
           </div>
         </div>
         <div class="fields" ref={fieldsRef}>
-          {groups.map((group) => (
-            <table key={group.title} class="field-group">
-              <caption>{group.title}</caption>
-              <thead>
-                <tr>
-                  <th>Field</th>
-                  <th>Value</th>
-                  <th>Status</th>
-                  <th>Confidence</th>
-                </tr>
-              </thead>
-              <tbody>
-                {group.paths.map((path) => {
-                  const region = document.regions?.[path];
-                  const value = valueAt(document.extraction, path);
-                  const status = document.field_status[path];
-                  const label = fieldLabel(path);
-                  return (
-                    <tr
-                      key={path}
-                      class={`${toReview.has(path) ? 'review' : ''} ${focus === path ? 'focus' : ''}`}
-                      onMouseEnter={() => setFocus(path)}
-                      onMouseLeave={() => setFocus('')}
-                      onClick={() => region && setPage(region.page)}
-                    >
-                      <td>
-                        {label}
-                        <br />
-                        <code>{path}</code>
-                      </td>
-                      <td>
-                        {editable(value) ? (
-                          <input
-                            name={path}
-                            aria-label={label}
-                            value={drafts[path] ?? (value === undefined || value === null ? '' : String(value))}
-                            placeholder={toReview.has(path) && (value === undefined || value === null) ? 'not found: fill in' : ''}
-                            onFocus={() => setFocus(path)}
-                            onInput={(e) => setDrafts((all) => ({ ...all, [path]: e.currentTarget.value }))}
-                            onKeyDown={(e) => {
-                              if (e.key !== 'Enter') return;
-                              e.preventDefault();
-                              void save(path);
-                            }}
-                          />
-                        ) : (
-                          show(value)
-                        )}
-                        {fieldErrors[path] && (
-                          <span class="error" role="alert">
-                            {fieldErrors[path]}
-                          </span>
-                        )}
-                      </td>
-                      <td>{status ? <span class={`badge ${status.status}`}>{status.status}</span> : <span class="badge review">missing</span>}</td>
-                      <td>{formatPercent(document.field_confidence[path])}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          ))}
+          {groups.map((group) =>
+            group.title === 'Line items' ? (
+              lineItemsTable(group.paths)
+            ) : (
+              <table key={group.title} class="field-group">
+                <caption>{group.title}</caption>
+                <thead>
+                  <tr>
+                    <th>Field</th>
+                    <th>Value</th>
+                    <th>Status</th>
+                    <th>Confidence</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {group.paths.map((path) => {
+                    const region = document.regions?.[path];
+                    const value = valueAt(document.extraction, path);
+                    const status = document.field_status[path];
+                    const label = fieldLabel(path);
+                    return (
+                      <tr
+                        key={path}
+                        class={`${toReview.has(path) ? 'review' : ''} ${focus === path ? 'focus' : ''}`}
+                        onMouseEnter={() => setFocus(path)}
+                        onMouseLeave={() => setFocus('')}
+                        onClick={() => region && setPage(region.page)}
+                      >
+                        <td>
+                          {label}
+                          <br />
+                          <code>{path}</code>
+                        </td>
+                        <td>
+                          {fieldInput(path, label)}
+                        </td>
+                        <td>{status ? <span class={`badge ${status.status}`}>{status.status}</span> : <span class="badge review">missing</span>}</td>
+                        <td>{formatPercent(document.field_confidence[path])}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            ),
+          )}
           {review && review.corrections.length > 0 && (
             <details>
               <summary>Corrections ({review.corrections.length})</summary>
