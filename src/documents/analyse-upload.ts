@@ -9,7 +9,7 @@ import type { PageViews } from '../pipeline/types.js';
 import type { ExtractionOutcome } from '../schemas/document.schema.js';
 import type { DocumentRow } from '../storage/repositories/documents.repository.js';
 import type { DocumentFields } from '../schemas/document-fields.schema.js';
-import type { StoredOutcome } from './present-document.js';
+import { needsReview, type StoredOutcome } from './present-document.js';
 import type { DocumentSource, UploadedFile, UploadOptions } from './upload.js';
 
 /** A processed upload, ready to be written. Nothing is stored until DocumentService.save. */
@@ -76,8 +76,7 @@ export function documentRow(
     confidence,
     created_at: isoNow(clock),
     processing_ms: processingMs,
-    // A page judged not a document is a person's call too (issue 20): it is listed under filter=review.
-    needs_review: !outcome.is_document || outcome.review_fields.length > 0 ? 1 : 0,
+    needs_review: needsReview(outcome) ? 1 : 0,
     has_duplicates: 0,
     source_channel: source.channel,
     email_id: source.emailId ?? null,

@@ -17,7 +17,7 @@ import type { Store } from '../storage/store.js';
 import { analyseUpload, type AnalysedDocument } from './analyse-upload.js';
 import { valueAt } from './apply-corrections.js';
 import { correctedValue, parseFieldPath } from './field-value.js';
-import { groupDuplicates, presentDocument, presentSummary } from './present-document.js';
+import { groupDuplicates, needsReview, presentDocument, presentSummary } from './present-document.js';
 import type { DocumentSource, SourceChannel, UploadedFile, UploadOptions } from './upload.js';
 
 
@@ -116,7 +116,7 @@ export class DocumentService {
       });
       await tx.corrections.add(rows);
       const corrected = presentDocument(row, [], await tx.corrections.listFor(id));
-      await tx.documents.setNeedsReview(businessId, id, !row.approved_at && (!corrected.is_document || corrected.review_fields.length > 0));
+      await tx.documents.setNeedsReview(businessId, id, !row.approved_at && needsReview(corrected));
       return this.get(businessId, id, tx);
     });
   }
