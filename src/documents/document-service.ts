@@ -105,8 +105,12 @@ export class DocumentService {
     return this.store.transaction(async (tx) => {
       const row = await tx.documents.find(businessId, id);
       if (!row) throw notFound('document');
-      const shown = presentDocument(row, [], await tx.corrections.listFor(id));
-      const at = isoNow(this.clock);
+      const earlier = await tx.corrections.listFor(id);
+      const shown = presentDocument(row, [], earlier);
+      // Corrections are read back in time order: a later one of a path must sort after the earlier.
+      const last = earlier.at(-1)?.corrected_at;
+      const now = isoNow(this.clock);
+      const at = !last || now > last ? now : new Date(Date.parse(last) + 1).toISOString();
       const rows = corrections.map(({ path, value }) => {
         const after = correctedValue(path, value);
         const segments = parseFieldPath(path)!;

@@ -4,7 +4,7 @@
 //  - one letter off in a legal form of several words, the others read right ("SDN BHO", "SDN 3HD",
 //    "SON BHD");
 //  - a label's word at the start of a line with figures, one letter off by a letter OCR confuses it
-//    with ("Tutal", "Tatal", "SubTotai", "Rourding"): the finders match labels letter by letter.
+//    with ("Tutal", "Tatal", "Rourding", "AMOURT DUE"): the finders match labels letter by letter.
 // The forms and the labels' words come from the lexicons (../language/), so a language's are mended
 // as soon as its file names them.
 // On the corpus's 131 receipts with ground-truth lines, the company present in PP-OCR's text went
