@@ -8,7 +8,7 @@ import { fingerprintsOf } from '../duplicates/fingerprints.js';
 import type { IngestLimits } from '../ingest/limits.js';
 import type { UsageLimits } from '../limits/usage-limits.js';
 import type { ExtractionPool } from '../pipeline/extraction-pool.js';
-import type { DocumentReview } from '../schemas/dashboard.schema.js';
+import type { DeskList, DocumentReview } from '../schemas/dashboard.schema.js';
 import type { Document, DocumentList } from '../schemas/document.schema.js';
 import type { CursorCodec } from '../security/cursor.js';
 import { newId } from '../security/ids.js';
@@ -17,7 +17,7 @@ import type { Store } from '../storage/store.js';
 import { analyseUpload, type AnalysedDocument } from './analyse-upload.js';
 import { valueAt } from './apply-corrections.js';
 import { correctedValue, parseFieldPath } from './field-value.js';
-import { groupDuplicates, needsReview, presentDocument, presentSummary } from './present-document.js';
+import { groupDuplicates, needsReview, presentDocument, presentSummary, reviewState } from './present-document.js';
 import type { DocumentSource, SourceChannel, UploadedFile, UploadOptions } from './upload.js';
 
 
@@ -167,6 +167,34 @@ export class DocumentService {
     const nextCursor = rows.length > request.limit && last ? this.cursors.encode({ createdAt: last.created_at, id: last.id }, scope) : null;
     const duplicates = groupDuplicates(await this.store.duplicates.listFor(page.map((r) => r.id)));
     return { items: page.map((r) => presentSummary(r, duplicates.get(r.id))), count: page.length, pagination: { limit: request.limit, next_cursor: nextCursor } };
+  }
+
+  /**
+   * The review desk's list: the public list's page (same paging, filename search and filters), each
+   * row with its vendor, number, issue date, total and review state as the Document shows them.
+   */
+  async desk(businessId: string, request: ListRequest): Promise<DeskList> {
+    const page = await this.list(businessId, request);
+    const ids = page.items.map((item) => item.id);
+    const rows = new Map((await this.store.documents.findMany(businessId, ids)).map((row) => [row.id, row]));
+    const corrections = await this.store.corrections.listForDocuments(ids);
+    const items = page.items.flatMap((item) => {
+      const row = rows.get(item.id);
+      if (!row) return [];
+      const document = presentDocument(row, [], corrections.get(item.id));
+      const { extraction } = document;
+      return [{
+        ...item,
+        vendor_name: extraction.vendor?.name ?? null,
+        document_number: extraction.document_number ?? null,
+        issue_date: extraction.issue_date ?? null,
+        total: extraction.total ?? null,
+        currency: extraction.currency ?? null,
+        review_count: document.review_fields.length,
+        review_state: reviewState(document, row.approved_at),
+      }];
+    });
+    return { ...page, items, count: items.length };
   }
 
   async delete(businessId: string, id: string): Promise<{ id: string; deleted: true }> {

@@ -18,6 +18,12 @@ export type StoredOutcome = Omit<ExtractionOutcome, 'pages' | 'confidence'> & { 
  */
 export const needsReview = (outcome: Pick<ExtractionOutcome, 'is_document' | 'review_fields'>): boolean => !outcome.is_document || outcome.review_fields.length > 0;
 
+/** Where a document stands on the review desk. */
+export function reviewState(outcome: Pick<ExtractionOutcome, 'is_document' | 'review_fields'>, approvedAt: string | null): 'approved' | 'needs review' | 'processed' {
+  if (approvedAt) return 'approved';
+  return needsReview(outcome) ? 'needs review' : 'processed';
+}
+
 /** `duplicates` is left out when the document has none (the spec makes it optional). */
 export function presentSummary(row: DocumentSummaryRow, duplicates: Duplicate[] = []): DocumentSummary {
   return {

@@ -1,6 +1,6 @@
 // The export's columns, one list per sheet. A column says what a bookkeeper's import expects to find:
 // the value as the API shows it (corrections applied), a number as a number, a date as YYYY-MM-DD.
-import { needsReview } from '../documents/present-document.js';
+import { reviewState } from '../documents/present-document.js';
 import type { Document } from '../schemas/document.schema.js';
 import type { LineItem } from '../schemas/document-fields.schema.js';
 
@@ -11,12 +11,6 @@ export interface Column<Row> {
   header: string;
   kind: ColumnKind;
   value: (row: Row) => CellValue | undefined;
-}
-
-/** Where the document stands on the review desk. */
-export function reviewState(document: Document, approvedAt: string | null): 'approved' | 'needs review' | 'processed' {
-  if (approvedAt) return 'approved';
-  return needsReview(document) ? 'needs review' : 'processed';
 }
 
 export interface ExportedDocument {

@@ -3,6 +3,7 @@
 // out of /openapi.json.
 import { Type, type Static } from 'typebox';
 import { DateTime, Nullable } from './common.schema.js';
+import { DocumentList, DocumentSummary } from './document.schema.js';
 
 export const SignInBody = Type.Object(
   { email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 200 }) },
@@ -136,3 +137,25 @@ export const DocumentReview = Type.Object(
   { additionalProperties: false },
 );
 export type DocumentReview = Static<typeof DocumentReview>;
+
+/** A row of the review desk's list: the public summary and what a bookkeeper scans a list for. */
+export const DeskItem = Type.Object(
+  {
+    ...DocumentSummary.properties,
+    vendor_name: Nullable(Type.String()),
+    document_number: Nullable(Type.String()),
+    issue_date: Nullable(Type.String()),
+    total: Nullable(Type.Number()),
+    currency: Nullable(Type.String()),
+    review_count: Type.Integer({ minimum: 0, description: 'Fields listed for review' }),
+    review_state: Type.Enum(['needs review', 'approved', 'processed']),
+  },
+  { additionalProperties: false },
+);
+export type DeskItem = Static<typeof DeskItem>;
+
+export const DeskList = Type.Object(
+  { items: Type.Array(DeskItem), count: DocumentList.properties.count, pagination: DocumentList.properties.pagination },
+  { additionalProperties: false },
+);
+export type DeskList = Static<typeof DeskList>;

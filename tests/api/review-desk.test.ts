@@ -220,4 +220,24 @@ describe('review desk API', () => {
     const other = (await server.services.keys.listBusinesses()).find((b) => b.name === 'Business B')!.id;
     assert.equal((await file({ 'x-business-id': other })).status, 404);
   });
+
+  test('the desk list shows each document with its vendor, number, date, total and review state, corrections applied', async () => {
+    const document = await upload('desk-row.pdf');
+    const row = async () => ((await owner.call('GET', '/business/desk?q=desk-row')).body.data.items as Record<string, unknown>[])[0]!;
+    const before = await row();
+    assert.equal(before.id, document.id);
+    assert.equal(before.review_state, 'needs review');
+    assert.equal(before.review_count, document.review_fields.length);
+    assert.equal(before.total, 125);
+    assert.equal(before.currency, 'EUR');
+    assert.equal(before.issue_date, '2024-01-05');
+    await owner.call('PUT', `/business/documents/${document.id}/fields`, { json: { corrections: [{ path: 'vendor.name', value: 'Desk Row OÜ' }, { path: 'document_number', value: 'DR-1' }] } });
+    await owner.call('POST', `/business/documents/${document.id}/approve`);
+    const after = await row();
+    assert.deepEqual([after.vendor_name, after.document_number, after.review_state], ['Desk Row OÜ', 'DR-1', 'approved']);
+    // The same paging and filters as the public list.
+    const listed = await owner.call('GET', '/business/desk?filter=review&limit=100');
+    assert.ok(!listed.body.data.items.some((d: { id: string }) => d.id === document.id));
+    assert.equal((await owner.call('GET', '/business/desk?filter=approved')).status, 400);
+  });
 });

@@ -19,3 +19,4 @@ export type Sender = Static<typeof Dashboard.Sender>;
 export type EmailSettings = Static<typeof Dashboard.EmailSettings>;
 export type SenderDecision = Static<typeof Dashboard.SenderDecision>;
 export type DocumentReview = Static<typeof Dashboard.DocumentReview>;
+export type DeskList = Static<typeof Dashboard.DeskList>;

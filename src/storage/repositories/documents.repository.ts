@@ -61,6 +61,12 @@ export class DocumentsRepository {
     return this.db.selectFrom('documents').selectAll().where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
   }
 
+  /** Whole rows of these documents of the business (a listed page's, to show their fields). */
+  findMany(businessId: string, ids: readonly string[]): Promise<DocumentRow[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.db.selectFrom('documents').selectAll().where('business_id', '=', businessId).where('id', 'in', ids).execute();
+  }
+
   /** The stored upload, scoped to its business. */
   async fileContent(businessId: string, id: string): Promise<Buffer | undefined> {
     const row = await this.db

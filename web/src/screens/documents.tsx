@@ -1,10 +1,11 @@
-// The document history with the API's filename search, review/duplicate filters and cursor paging,
-// and the drop zone that uploads files one request each (channel dashboard).
+// The review desk's list (the API's filename search, review/duplicate filters and cursor paging, each
+// row with its vendor, number, date, total and review state), exports, and the drop zone that
+// uploads files one request each (channel dashboard).
 import { useEffect, useState } from 'preact/hooks';
 import { call, download } from '../api.js';
 import { errorText, formatBytes, formatDate, formatPercent } from '../format.js';
 import { documentHref } from '../route.js';
-import type { DocumentList } from '../types.js';
+import type { DeskList } from '../types.js';
 import { UploadPanel } from './upload.js';
 
 type Filter = 'all' | 'review' | 'duplicates';
@@ -16,7 +17,7 @@ export function DocumentsScreen() {
   /** Cursors of the pages before the current one, so "Previous" can go back. */
   const [cursors, setCursors] = useState<string[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
-  const [list, setList] = useState<DocumentList | null>(null);
+  const [list, setList] = useState<DeskList | null>(null);
   const [error, setError] = useState('');
   const [reloads, setReloads] = useState(0);
 
@@ -24,7 +25,7 @@ export function DocumentsScreen() {
     const query = new URLSearchParams({ limit: String(PAGE_SIZE), filter });
     if (q.trim()) query.set('q', q.trim());
     if (cursor) query.set('cursor', cursor);
-    call<DocumentList>('GET', `/business/documents?${query}`).then(
+    call<DeskList>('GET', `/business/desk?${query}`).then(
       (page) => {
         setList(page);
         setError('');
@@ -78,10 +79,12 @@ export function DocumentsScreen() {
           <thead>
             <tr>
               <th>File</th>
+              <th>Vendor</th>
+              <th>Number</th>
+              <th>Date</th>
+              <th class="number">Total</th>
+              <th>Review</th>
               <th>Received</th>
-              <th>Pages</th>
-              <th>Size</th>
-              <th>Status</th>
               <th>Confidence</th>
               <th>Duplicates</th>
             </tr>
@@ -92,12 +95,16 @@ export function DocumentsScreen() {
                 <td>
                   <a href={documentHref(d.id)}>{d.filename}</a>
                 </td>
-                <td>{formatDate(d.created_at)}</td>
-                <td>{d.pages}</td>
-                <td>{formatBytes(d.size_bytes)}</td>
+                <td>{d.vendor_name ?? '—'}</td>
+                <td>{d.document_number ?? '—'}</td>
+                <td>{d.issue_date ?? '—'}</td>
+                <td class="number">{d.total === null ? '—' : `${d.total.toFixed(2)} ${d.currency ?? ''}`}</td>
                 <td>
-                  <span class={`badge ${d.status}`}>{d.status}</span>
+                  <span class={`badge ${d.review_state === 'needs review' ? 'review' : d.review_state === 'approved' ? 'read' : 'processed'}`} title={`${d.pages} page(s), ${formatBytes(d.size_bytes)}`}>
+                    {d.review_state === 'needs review' && d.review_count > 0 ? `${d.review_count} to review` : d.review_state}
+                  </span>
                 </td>
+                <td>{formatDate(d.created_at)}</td>
                 <td>{formatPercent(d.confidence)}</td>
                 <td>
                   {d.duplicates?.map((dup) => (
