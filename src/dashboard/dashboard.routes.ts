@@ -15,7 +15,7 @@ import { pageView } from '../documents/present-document.js';
 import { notFound } from '../errors.js';
 import { exportDocuments, exportRequest } from '../export/export-documents.js';
 import { Document } from '../schemas/document.schema.js';
-import { IdParams, ListQuery } from '../schemas/upload.schema.js';
+import { IdParams } from '../schemas/upload.schema.js';
 import { ingestLimits } from '../ingest/limits.js';
 import type { MediaType } from '../ingest/media-type.js';
 import { RateLimitedError } from '../limits/usage-limits.js';
@@ -28,6 +28,7 @@ import {
   CreatedKey,
   CreateKeyBody,
   DeskList,
+  DeskQuery,
   DocumentReview,
   ExportQuery,
   KeyParams,
@@ -150,11 +151,11 @@ function keysRoutes(server: FastifyInstance, { keys }: Services): void {
 /** The review desk: a person corrects fields and approves the document (docs/dashboard.md). */
 function reviewRoutes(server: FastifyInstance, { documents }: Services): void {
   const params = IdParams('document_id');
-  // The public list's query (paging, filename search, filters), each row with its fields.
+  // The public list's query (paging, filename search, filters; `approved` too), each row with its fields.
   server.get('/desk', {
-    schema: { ...hidden, querystring: ListQuery, response: readResponses(DeskList, 'A page of the review desk') },
+    schema: { ...hidden, querystring: DeskQuery, response: readResponses(DeskList, 'A page of the review desk') },
     handler: async (request) => {
-      const query = request.query as ListQuery;
+      const query = request.query as DeskQuery;
       return ok(request, await documents.desk(request.businessId, { limit: query.limit ?? 25, cursor: query.cursor, q: query.q, filter: query.filter ?? 'all' }));
     },
   });

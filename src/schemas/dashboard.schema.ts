@@ -4,6 +4,7 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, Nullable } from './common.schema.js';
 import { DocumentList, DocumentSummary } from './document.schema.js';
+import { ListQuery } from './upload.schema.js';
 
 export const SignInBody = Type.Object(
   { email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 200 }) },
@@ -137,6 +138,13 @@ export const DocumentReview = Type.Object(
   { additionalProperties: false },
 );
 export type DocumentReview = Static<typeof DocumentReview>;
+
+/** The desk list's query: the public list's, and `approved` among the filters. */
+export const DeskQuery = Type.Object(
+  { ...ListQuery.properties, filter: Type.Optional(Type.Enum(['all', 'review', 'duplicates', 'approved'], { default: 'all' })) },
+  { additionalProperties: false },
+);
+export type DeskQuery = Static<typeof DeskQuery>;
 
 /** A row of the review desk's list: the public summary and what a bookkeeper scans a list for. */
 export const DeskItem = Type.Object(

@@ -238,6 +238,10 @@ describe('review desk API', () => {
     // The same paging and filters as the public list.
     const listed = await owner.call('GET', '/business/desk?filter=review&limit=100');
     assert.ok(!listed.body.data.items.some((d: { id: string }) => d.id === document.id));
-    assert.equal((await owner.call('GET', '/business/desk?filter=approved')).status, 400);
+    const approved = await owner.call('GET', '/business/desk?filter=approved&limit=100');
+    assert.ok(approved.body.data.items.some((d: { id: string }) => d.id === document.id));
+    assert.ok(approved.body.data.items.every((d: { review_state: string }) => d.review_state === 'approved'));
+    // The public list keeps the spec's filters.
+    assert.equal((await server.api('/api/v1/documents?filter=approved')).status, 400);
   });
 });

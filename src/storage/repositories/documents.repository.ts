@@ -6,7 +6,8 @@ import type { DocumentsTable } from '../tables.js';
 export type DocumentRow = DocumentsTable;
 export type DocumentSummaryRow = Omit<DocumentsTable, 'outcome_json'>;
 
-export type ListFilter = 'all' | 'review' | 'duplicates';
+/** The public list's filters, and the review desk's `approved`. */
+export type ListFilter = 'all' | 'review' | 'duplicates' | 'approved';
 
 export interface ListPage {
   businessId: string;
@@ -84,6 +85,7 @@ export class DocumentsRepository {
     let query = this.db.selectFrom('documents').select(SUMMARY_COLUMNS).where('business_id', '=', page.businessId);
     if (page.filter === 'review') query = query.where('needs_review', '=', 1);
     if (page.filter === 'duplicates') query = query.where('has_duplicates', '=', 1);
+    if (page.filter === 'approved') query = query.where('approved_at', 'is not', null);
     if (page.q) {
       const q = page.q.toLowerCase();
       // A rare term is answered from the trigram index; a common one is found sooner by reading the

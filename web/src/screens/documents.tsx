@@ -8,7 +8,7 @@ import { documentHref } from '../route.js';
 import type { DeskList } from '../types.js';
 import { UploadPanel } from './upload.js';
 
-type Filter = 'all' | 'review' | 'duplicates';
+type Filter = 'all' | 'review' | 'duplicates' | 'approved';
 const PAGE_SIZE = 25;
 
 export function DocumentsScreen() {
@@ -64,6 +64,7 @@ export function DocumentsScreen() {
         >
           <option value="all">All documents</option>
           <option value="review">Needs review</option>
+          <option value="approved">Approved</option>
           <option value="duplicates">Duplicates</option>
         </select>
         {(['csv', 'xlsx'] as const).map((format) => (
