@@ -50,10 +50,13 @@ export function DocumentScreen({ id }: { id: string }) {
     if (nextField) fieldsRef.current?.querySelector<HTMLInputElement>(`input[name="${CSS.escape(nextField)}"]`)?.focus();
   }, [document, nextField]);
 
+  // The page image stays across saves: only another document or page fetches one.
+  const shownId = document?.id;
+  const pages = document?.pages ?? 0;
   useEffect(() => {
-    if (!document || document.pages < 1) return;
+    if (!shownId || pages < 1) return;
     let url = '';
-    pageImage(document.id, page).then(
+    pageImage(shownId, page).then(
       (loaded) => {
         setView(loaded.view);
         setImage((url = loaded.url));
@@ -61,7 +64,7 @@ export function DocumentScreen({ id }: { id: string }) {
       (e: unknown) => setError(errorText(e)),
     );
     return () => url && URL.revokeObjectURL(url);
-  }, [document, page]);
+  }, [shownId, pages, page]);
 
   if (error) return <p class="error">{error}</p>;
   if (!document) return <p>Loading…</p>;
