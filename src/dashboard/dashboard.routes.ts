@@ -99,7 +99,7 @@ export async function dashboardApi(api: FastifyInstance, services: Services): Pr
         decorateCaller(business);
         business.addHook('onRequest', selectBusiness(keys));
         keysRoutes(business, services);
-        pageImageRoute(business, services);
+        fileRoutes(business, services);
         reviewRoutes(business, services);
         exportRoute(business, services);
         documentsRoutes(business, services);
@@ -196,15 +196,21 @@ function exportRoute(server: FastifyInstance, { store }: Services): void {
   });
 }
 
-function pageImageRoute(server: FastifyInstance, services: Services): void {
+/** A stored document of the request's business and its file as uploaded; 404 when either is missing. */
+async function storedFile({ store }: Services, businessId: string, documentId: string) {
+  const document = await store.documents.find(businessId, documentId);
+  const bytes = document && (await store.documents.fileContent(businessId, documentId));
+  if (!document || !bytes) throw notFound('document');
+  return { document, bytes };
+}
+
+function fileRoutes(server: FastifyInstance, services: Services): void {
   // The file as it was uploaded, for the review desk's "Download original".
   server.get('/documents/:document_id/file', {
     schema: { ...hidden, params: IdParams('document_id') },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const { document_id } = request.params as { document_id: string };
-      const document = await services.store.documents.find(request.businessId, document_id);
-      const bytes = document && (await services.store.documents.fileContent(request.businessId, document_id));
-      if (!document || !bytes) throw notFound('document');
+      const { document, bytes } = await storedFile(services, request.businessId, document_id);
       return reply
         .type(document.content_type)
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(document.filename)}`)
@@ -218,9 +224,7 @@ function pageImageRoute(server: FastifyInstance, services: Services): void {
     schema: { ...hidden, params: PageParams },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const { document_id, page } = request.params as { document_id: string; page: number };
-      const document = await services.store.documents.find(request.businessId, document_id);
-      const bytes = document && (await services.store.documents.fileContent(request.businessId, document_id));
-      if (!document || !bytes) throw notFound('document');
+      const { document, bytes } = await storedFile(services, request.businessId, document_id);
       const limits = ingestLimits(services.config);
       const png = await services.pool.renderPage({ bytes, mediaType: document.content_type as MediaType, page, limits });
       // Where the page OCR read lies on this image, for the regions to be drawn where the words are.

@@ -119,7 +119,8 @@ export class DocumentService {
         return { id: newId('cor'), document_id: id, path, before_json: JSON.stringify(valueAt(shown.extraction, segments)), after_json: JSON.stringify(after), corrected_by: by, corrected_at: at };
       });
       await tx.corrections.add(rows);
-      const corrected = presentDocument(row, [], await tx.corrections.listFor(id));
+      // The new rows sort after the earlier ones (their time is later), as listFor would return them.
+      const corrected = presentDocument(row, [], [...earlier, ...rows]);
       await tx.documents.setNeedsReview(businessId, id, !row.approved_at && needsReview(corrected));
       return this.get(businessId, id, tx);
     });

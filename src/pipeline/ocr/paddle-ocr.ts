@@ -210,17 +210,17 @@ export async function detectLines(m: Models, image: GrayImage): Promise<LineBox[
     .sort((a, b) => a.y0 + a.y1 - (b.y0 + b.y1) || a.x0 - b.x0);
 }
 
+/** A grey level as detection's input takes it, per channel: ImageNet's mean and deviation. */
+const DET_NORMALISED = [0.485, 0.456, 0.406].map((mean, c) => Float32Array.from({ length: 256 }, (_, v) => (v / 255 - mean) / [0.229, 0.224, 0.225][c]!));
+
 /** DB's boxes for rows top..bottom of the scaled page, in the band's pixels (w wide, padded). */
 async function detectBand(m: Models, small: GrayImage, w: number, top: number, bottom: number): Promise<LineBox[]> {
   const rows = bottom - top;
   const h = Math.max(32, Math.ceil(rows / 32) * 32);
   const plane = w * h;
   const input = new Float32Array(3 * plane);
-  const mean = [0.485, 0.456, 0.406];
-  const std = [0.229, 0.224, 0.225];
   for (let c = 0; c < 3; c++) {
-    const lut = new Float32Array(256);
-    for (let v = 0; v < 256; v++) lut[v] = (v / 255 - mean[c]!) / std[c]!;
+    const lut = DET_NORMALISED[c]!;
     const base = c * plane;
     input.fill(lut[255]!, base, base + plane);
     for (let y = 0; y < rows; y++) {
