@@ -9,6 +9,7 @@ import type { PageViews } from '../pipeline/types.js';
 import type { ExtractionOutcome } from '../schemas/document.schema.js';
 import type { DocumentRow } from '../storage/repositories/documents.repository.js';
 import type { DocumentFields } from '../schemas/document-fields.schema.js';
+import { deskSearchText } from './desk-search.js';
 import { needsReview, type StoredOutcome } from './present-document.js';
 import type { DocumentSource, UploadedFile, UploadOptions } from './upload.js';
 
@@ -84,5 +85,6 @@ export function documentRow(
     outcome_json: JSON.stringify(stored),
     approved_at: null,
     approved_by: null,
+    desk_search: deskSearchText(file.filename, outcome.extraction),
   };
 }

@@ -16,6 +16,7 @@ import type { ListFilter } from '../storage/repositories/documents.repository.js
 import type { Store } from '../storage/store.js';
 import { analyseUpload, type AnalysedDocument } from './analyse-upload.js';
 import { valueAt } from './apply-corrections.js';
+import { deskSearchTerms, deskSearchText } from './desk-search.js';
 import { correctedValue, parseFieldPath } from './field-value.js';
 import { groupDuplicates, needsReview, presentDocument, presentSummary, reviewState } from './present-document.js';
 import type { DocumentSource, SourceChannel, UploadedFile, UploadOptions } from './upload.js';
@@ -121,7 +122,10 @@ export class DocumentService {
       await tx.corrections.add(rows);
       // The new rows sort after the earlier ones (their time is later), as listFor would return them.
       const corrected = presentDocument(row, [], [...earlier, ...rows]);
-      await tx.documents.setNeedsReview(businessId, id, !row.approved_at && needsReview(corrected));
+      await tx.documents.afterCorrection(businessId, id, {
+        needsReview: !row.approved_at && needsReview(corrected),
+        deskSearch: deskSearchText(row.filename, corrected.extraction),
+      });
       return this.get(businessId, id, tx);
     });
   }
@@ -156,13 +160,21 @@ export class DocumentService {
     });
   }
 
-  async list(businessId: string, request: ListRequest): Promise<DocumentList> {
+  /** `searchIn: 'desk'` looks for `q` in vendor, number and total as well as the file name (desk-search.ts). */
+  async list(businessId: string, request: ListRequest, searchIn: 'filename' | 'desk' = 'filename'): Promise<DocumentList> {
     const scope = { businessId, q: request.q ?? '', filter: request.filter };
     const after = request.cursor ? this.cursors.decode(request.cursor, scope) : null;
     if (request.cursor && !after) {
       throw invalidRequest('cursor is not valid for this listing; pass next_cursor unchanged, with the same q and filter');
     }
-    const rows = await this.store.documents.listPage({ businessId, limit: request.limit, after, q: scope.q, filter: request.filter });
+    const rows = await this.store.documents.listPage({
+      businessId,
+      limit: request.limit,
+      after,
+      q: scope.q,
+      filter: request.filter,
+      ...(searchIn === 'desk' ? { deskTerms: deskSearchTerms(scope.q) } : {}),
+    });
     const page = rows.slice(0, request.limit);
     const last = page.at(-1);
     const nextCursor = rows.length > request.limit && last ? this.cursors.encode({ createdAt: last.created_at, id: last.id }, scope) : null;
@@ -171,11 +183,12 @@ export class DocumentService {
   }
 
   /**
-   * The review desk's list: the public list's page (same paging, filename search and filters), each
-   * row with its vendor, number, issue date, total and review state as the Document shows them.
+   * The review desk's list: the public list's page (same paging and filters; the search also finds
+   * vendor, number and amount), each row with its vendor, number, issue date, total and review state
+   * as the Document shows them.
    */
   async desk(businessId: string, request: ListRequest): Promise<DeskList> {
-    const page = await this.list(businessId, request);
+    const page = await this.list(businessId, request, 'desk');
     const ids = page.items.map((item) => item.id);
     const rows = new Map((await this.store.documents.findMany(businessId, ids)).map((row) => [row.id, row]));
     const corrections = await this.store.corrections.listForDocuments(ids);

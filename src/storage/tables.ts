@@ -40,6 +40,8 @@ export interface DocumentsTable {
   approved_at: string | null;
   /** The owner's email. */
   approved_by: string | null;
+  /** File name, vendor, document number and total as the desk searches them (src/documents/desk-search.ts). */
+  desk_search: string;
 }
 
 /** A person's correction of one field; the Document shows the latest per path over the engine's value. */

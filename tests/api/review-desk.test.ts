@@ -244,4 +244,23 @@ describe('review desk API', () => {
     // The public list keeps the spec's filters.
     assert.equal((await server.api('/api/v1/documents?filter=approved')).status, 400);
   });
+
+  test('the desk searches vendor, number and amount as the Document shows them, and the file name; the API keeps its file-name search', async () => {
+    const document = await upload('search-me.pdf');
+    const found = async (q: string) => ((await owner.call('GET', `/business/desk?limit=100&q=${encodeURIComponent(q)}`)).body.data.items as { id: string }[]).map((d) => d.id);
+    assert.ok((await found('SEARCH-ME')).includes(document.id));
+    assert.ok(!(await found('Baltic Timber')).includes(document.id));
+    await owner.call('PUT', `/business/documents/${document.id}/fields`, {
+      json: { corrections: [{ path: 'vendor.name', value: 'Baltic Timber AS' }, { path: 'document_number', value: 'BT-2024-0917' }, { path: 'total', value: 1234.5 }] },
+    });
+    assert.ok((await found('baltic timber')).includes(document.id));
+    assert.ok((await found('2024-0917')).includes(document.id));
+    for (const amount of ['1234.50', '1 234,50', '1,234.5', '€1.234,50']) assert.ok((await found(amount)).includes(document.id), amount);
+    assert.ok(!(await found('1234.51')).includes(document.id));
+    // The engine's total before the correction no longer finds it.
+    assert.ok(!(await found('125.00')).includes(document.id));
+    // The public list's q stays the file-name search of the spec.
+    const api = await server.api('/api/v1/documents?limit=100&q=baltic');
+    assert.ok(!api.body.data.items.some((d: { id: string }) => d.id === document.id));
+  });
 });

@@ -172,11 +172,11 @@ describe('dashboard in a browser', { skip: skip ?? false }, () => {
   test('the list filters by filename and by review; review fields are highlighted in the table and on the page', async () => {
     await page.getByRole('link', { name: 'Documents' }).click();
     const rows = page.locator('table.documents tbody tr');
-    await page.getByLabel('Search filenames').fill('northwind');
+    await page.getByLabel('Search documents').fill('northwind');
     await page.waitForFunction("document.querySelectorAll('table.documents tbody tr').length === 1");
     assert.equal(await rows.locator('a').first().textContent(), 'northwind-001.pdf');
 
-    await page.getByLabel('Search filenames').fill('');
+    await page.getByLabel('Search documents').fill('');
     await page.getByLabel('Filter').selectOption('review');
     // dropped-002.pdf is the newest, so it heads the unfiltered list too: wait for the filtered list alone.
     await page.waitForFunction(

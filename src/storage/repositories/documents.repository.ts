@@ -4,7 +4,7 @@ import type { DialectProfile } from '../dialect.js';
 import type { DocumentsTable } from '../tables.js';
 
 export type DocumentRow = DocumentsTable;
-export type DocumentSummaryRow = Omit<DocumentsTable, 'outcome_json'>;
+export type DocumentSummaryRow = Omit<DocumentsTable, 'outcome_json' | 'desk_search'>;
 
 /** The public list's filters, and the review desk's `approved`. */
 export type ListFilter = 'all' | 'review' | 'duplicates' | 'approved';
@@ -16,6 +16,8 @@ export interface ListPage {
   after: { createdAt: string; id: string } | null;
   q: string;
   filter: ListFilter;
+  /** The review desk searches these (any of them) in desk_search instead of `q` in the file name. */
+  deskTerms?: readonly string[];
 }
 
 const SUMMARY_COLUMNS = [
@@ -86,7 +88,12 @@ export class DocumentsRepository {
     if (page.filter === 'review') query = query.where('needs_review', '=', 1);
     if (page.filter === 'duplicates') query = query.where('has_duplicates', '=', 1);
     if (page.filter === 'approved') query = query.where('approved_at', 'is not', null);
-    if (page.q) {
+    const deskTerms = page.deskTerms ?? [];
+    if (deskTerms.length) {
+      // The desk's search reads the business's rows newest first: one business's history, and a
+      // person waiting on a page, not the API's hot path (docs/dashboard.md).
+      query = query.where(({ or }) => or(deskTerms.map((term) => sql<boolean>`desk_search like ${likeContains(term)} escape '\\'`)));
+    } else if (page.q) {
       const q = page.q.toLowerCase();
       // A rare term is answered from the trigram index; a common one is found sooner by reading the
       // newest rows and testing each (the index would hand back most of the table). LIKE keeps the
@@ -122,9 +129,14 @@ export class DocumentsRepository {
     return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   }
 
-  /** After a correction: whether the document still has fields to review (approval clears it for good). */
-  async setNeedsReview(businessId: string, id: string, needsReview: boolean): Promise<void> {
-    await this.db.updateTable('documents').set({ needs_review: needsReview ? 1 : 0 }).where('business_id', '=', businessId).where('id', '=', id).execute();
+  /** After a correction: whether the document still has fields to review (approval clears it for good), and what the desk finds it by. */
+  async afterCorrection(businessId: string, id: string, state: { needsReview: boolean; deskSearch: string }): Promise<void> {
+    await this.db
+      .updateTable('documents')
+      .set({ needs_review: state.needsReview ? 1 : 0, desk_search: state.deskSearch })
+      .where('business_id', '=', businessId)
+      .where('id', '=', id)
+      .execute();
   }
 
   async approve(businessId: string, id: string, by: string, at: string): Promise<void> {

@@ -1,4 +1,4 @@
-// The review desk's list (the API's filename search, review/duplicate filters and cursor paging, each
+// The review desk's list (search by vendor, number, amount or file name, review/duplicate filters and cursor paging, each
 // row with its vendor, number, date, total and review state), exports, and the drop zone that
 // uploads files one request each (channel dashboard).
 import { useEffect, useState } from 'preact/hooks';
@@ -46,8 +46,8 @@ export function DocumentsScreen() {
         <h2>Documents</h2>
         <input
           type="search"
-          placeholder="Search filenames"
-          aria-label="Search filenames"
+          placeholder="Search vendor, number, amount or file name"
+          aria-label="Search documents"
           value={q}
           onInput={(e) => {
             setQ(e.currentTarget.value);
