@@ -104,8 +104,6 @@ export async function documentExamples(docs, reader) {
   return out;
 }
 
-/** Thresholds tried for each field; 1.01 leaves the rules' pick everywhere. */
-const THRESHOLDS = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 1.01];
 const INNER_FOLDS = 3;
 /** As the eval's blind folds (scripts/eval.mjs --folds). */
 const CALIBRATION_FOLDS = 5;
@@ -120,7 +118,8 @@ export async function fitModel(examples, docs, { learner = 'logistic' } = {}) {
   const { fit } = await dist('pipeline/fields/choice/fit.js');
   const { fromFile } = await dist('pipeline/fields/choice/model.js');
   const { CHOICE_FIELDS } = await dist('pipeline/fields/choice/training.js');
-  const { FEATURE_NAMES, sameValue } = await dist('pipeline/fields/choice/choose.js');
+  const { FEATURE_NAMES } = await dist('pipeline/fields/choice/choose.js');
+  const { THRESHOLDS, measuredThreshold } = await dist('pipeline/fields/choice/thresholds.js');
   const fitField = (field, family, some) => {
     const rows = some.flatMap((doc) => doc[field]?.rows ?? []);
     const targets = some.flatMap((doc) => doc[field]?.targets ?? []);
@@ -133,31 +132,14 @@ export async function fitModel(examples, docs, { learner = 'logistic' } = {}) {
   for (const [field, family] of Object.entries(CHOICE_FIELDS)) {
     const whole = fitField(field, family, examples);
     if (!whole) continue;
-    const gain = THRESHOLDS.map(() => 0);
-    for (let fold = 0; fold < INNER_FOLDS; fold++) {
+    const { threshold, gain } = measuredThreshold(examples.map((doc) => doc[field]), folds, INNER_FOLDS, family, (fold) => {
       const inner = fitField(field, family, examples.filter((_, i) => folds[i] !== fold));
-      if (!inner) continue;
-      const scorer = fromFile({ version: 1, trained: {}, fields: { [field]: inner } })[field];
-      examples.forEach((doc, i) => {
-        const e = doc[field];
-        if (folds[i] !== fold || !e?.rows.length) return;
-        const { value, probability } = bestOf(e, scorer);
-        const worth = (v) => (v === undefined ? 0 : sameValue(v, e.gold, family) ? 1 : -1);
-        THRESHOLDS.forEach((t, j) => (gain[j] += probability >= t ? worth(value) - worth(e.rule) : 0));
-      });
-    }
-    const best = gain.reduce((b, g, j) => (g >= gain[b] ? j : b), 0);
-    fields[field] = { ...whole, threshold: THRESHOLDS[best] };
+      return inner && fromFile({ version: 1, trained: {}, fields: { [field]: inner } })[field];
+    });
+    fields[field] = { ...whole, threshold };
     trained[field] = { candidates: examples.reduce((n, doc) => n + (doc[field]?.rows.length ?? 0), 0), gain: Object.fromEntries(THRESHOLDS.map((t, j) => [t, gain[j]])) };
   }
   return { version: 1, trained, fields };
-}
-
-/** The candidate the model scores highest, and its probability. */
-function bestOf(examples, scorer) {
-  const p = scorer.score(examples.rows);
-  const best = p.reduce((b, x, j) => (x > p[b] ? j : b), 0);
-  return { value: examples.values[best], probability: p[best] };
 }
 
 /**
@@ -166,7 +148,7 @@ function bestOf(examples, scorer) {
  */
 export async function crossValidate(docs, examples, k, options) {
   const { fromFile } = await dist('pipeline/fields/choice/model.js');
-  const { CHOICE_FIELDS } = await dist('pipeline/fields/choice/training.js');
+  const { CHOICE_FIELDS, pickedValue } = await dist('pipeline/fields/choice/training.js');
   const { sameValue } = await dist('pipeline/fields/choice/choose.js');
   const folds = assignFolds(docs, k);
   const tally = Object.fromEntries(Object.keys(CHOICE_FIELDS).map((f) => [f, { docs: 0, rule: { right: 0, wrong: 0 }, model: { right: 0, wrong: 0 } }]));
@@ -180,8 +162,7 @@ export async function crossValidate(docs, examples, k, options) {
         const t = tally[field];
         t.docs++;
         count(t.rule, e.rule, e.gold, CHOICE_FIELDS[field]);
-        const pick = model[field] && e.rows.length ? bestOf(e, model[field]) : undefined;
-        count(t.model, pick && pick.probability >= model[field].threshold ? pick.value : e.rule, e.gold, CHOICE_FIELDS[field]);
+        count(t.model, pickedValue(e, model[field]), e.gold, CHOICE_FIELDS[field]);
       }
     });
   }

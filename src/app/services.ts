@@ -11,6 +11,7 @@ import { EmailService } from '../email/email-service.js';
 import { MailIntake, MAX_HELD_MESSAGES } from '../email/mail-intake.js';
 import { ingestLimits } from '../ingest/limits.js';
 import { BatchService } from '../jobs/batch-service.js';
+import { installationFieldModel } from '../learning/installation-model.js';
 import { JobRunner } from '../jobs/job-runner.js';
 import { KeyService } from '../keys/key-service.js';
 import { OwnerService } from '../owners/owner-service.js';
@@ -80,10 +81,13 @@ export async function createServices(config: Config, options: ServiceOptions = {
   // A language the preferred engine lacks is said once here, not found later in a customer's result.
   if ('warnings' in ocr) for (const warning of ocr.warnings) log.warn({ ocr_languages: ocr.language_gaps }, warning);
   const metrics = new Metrics(store);
+  const fieldModel = await installationFieldModel(store, config.fieldModelFile);
+  if (fieldModel) log.info({ trained_at: fieldModel.trainedAt, approved_documents: fieldModel.documents }, "field choice: this installation's model (ledgerlens train --with-corrections)");
   const pool = new ExtractionPool({
     threads: config.extractionThreads,
     timeoutMs: config.extractionTimeoutMs,
     observe: (result, stages) => metrics.observeExtraction(result, stages),
+    fieldModel: fieldModel?.file,
   });
   const limits = ingestLimits(config);
   const usageLimits = new UsageLimits(store, clock, { requestsPerMinute: config.rateLimitPerMinute, monthlyDocuments: config.monthlyDocumentQuota });

@@ -9,6 +9,7 @@ import { runExtract } from './extract.command.js';
 import { runKeys, runBusinesses } from './keys.command.js';
 import { runOwners } from './owners.command.js';
 import { runServe } from './serve.command.js';
+import { runTrain } from './train.command.js';
 import { UsageError } from './usage-error.js';
 import { runWorker } from './worker.command.js';
 
@@ -35,6 +36,8 @@ const USAGE = `usage: ledgerlens <command>
   export --business ID [--sheet documents|line_items] [--format csv|xlsx]
          [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--state all|needs_review|approved] [--out FILE]
                                     documents (corrections applied) or their line items, as on the dashboard
+  train --with-corrections           adapt the learned field choice to this installation's approved documents;
+                                    prints the blind-fold score before and after, keeps the model only if better
   extract FILE... [--out DIR]       run the extraction offline; one file to stdout, several into DIR
           [--raw-text] [--regions] [--ignore-embedded-xml]
   extract --words FILE.words.json... [--out DIR]   the same from pages of words with boxes
@@ -66,6 +69,8 @@ async function main(argv: string[]): Promise<number> {
       return runExtract(config, rest);
     case 'export':
       return runExport(config, rest);
+    case 'train':
+      return runTrain(config, rest);
     case undefined:
     case 'help':
     case '--help':

@@ -49,6 +49,8 @@ export interface Config {
   /** PEM key and certificate files for STARTTLS; both or neither. */
   readonly smtpTls: { keyFile: string; certFile: string } | null;
   readonly emailHoldDays: number;
+  /** LEDGERLENS_FIELD_MODEL as given ('' when unset): a named file or "none" overrides this installation's own model. */
+  readonly fieldModelFile: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -100,7 +102,7 @@ export const SETTINGS = {
   LEDGERLENS_SMTP_TLS_CERT: { default: '', doc: 'PEM certificate (chain) file for STARTTLS' },
   LEDGERLENS_EMAIL_HOLD_DAYS: { default: '30', doc: 'Days mail from unapproved senders is kept for the owner to decide' },
   LEDGERLENS_OCR_ENGINE: { default: '', doc: 'tesseract, tesseract.js or paddle (PP-OCR via onnxruntime, English only, measured: docs/ocr-engines.md) to force one for every page; unset: per page, native Tesseract when it has the page languages, else tesseract.js' },
-  LEDGERLENS_FIELD_MODEL: { default: '', doc: 'Model file of the learned field choice; unset: models/field-choice.json; none: the rules alone' },
+  LEDGERLENS_FIELD_MODEL: { default: '', doc: "Model file of the learned field choice; unset: this installation's own (ledgerlens train --with-corrections) when trained, else models/field-choice.json; none: the rules alone" },
   LEDGERLENS_OCR_LANGUAGES: { default: '', doc: 'Languages every page is read with (+-joined Tesseract codes); unset: eng+deu+est' },
 } as const;
 
@@ -207,6 +209,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     smtpMaxMessageBytes: integer(env, 'LEDGERLENS_SMTP_MAX_MESSAGE_BYTES', 1024),
     smtpTls: tlsKey ? { keyFile: resolve(tlsKey), certFile: resolve(tlsCert) } : null,
     emailHoldDays: integer(env, 'LEDGERLENS_EMAIL_HOLD_DAYS', 1),
+    fieldModelFile: read(env, 'LEDGERLENS_FIELD_MODEL'),
     ...overrides,
   };
   // Node refuses a header limit longer than the whole-request limit.

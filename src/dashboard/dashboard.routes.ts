@@ -29,6 +29,7 @@ import {
   CreateKeyBody,
   DeskList,
   DeskQuery,
+  PageWordList,
   DocumentReview,
   ExportQuery,
   KeyParams,
@@ -231,6 +232,17 @@ function fileRoutes(server: FastifyInstance, services: Services): void {
       const view = pageView(document, page);
       if (view) reply.header('x-page-view', JSON.stringify(view));
       return reply.type('image/png').header('cache-control', 'private, max-age=3600').send(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+    },
+  });
+
+  // The page's words, for a person to fill a field by clicking them (docs/dashboard.md).
+  server.get('/documents/:document_id/pages/:page/words', {
+    schema: { ...hidden, params: PageParams, response: readResponses(PageWordList, "A page's words") },
+    handler: async (request: FastifyRequest) => {
+      const { document_id, page } = request.params as { document_id: string; page: number };
+      const { document, bytes } = await storedFile(services, request.businessId, document_id);
+      const words = await services.pool.readPageWords({ bytes, mediaType: document.content_type as MediaType, page, limits: ingestLimits(services.config) });
+      return ok(request, { words: words.map(({ text, box }) => ({ text, box })) });
     },
   });
 }

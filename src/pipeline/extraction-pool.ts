@@ -9,7 +9,8 @@ import { isLargePage } from './large-page.js';
 import { keepLargeBuffersOutOfArenas } from './release-memory.js';
 import type { StageSeconds } from './stage-timings.js';
 import { ThreadTurns } from './thread-turns.js';
-import type { ExtractionReply, ExtractionRequest, ExtractionResult, PageImageReply, PageImageRequest } from './types.js';
+import type { ExtractionReply, ExtractionRequest, ExtractionResult, ExtractionWorkerData, PageImageReply, PageImageRequest, PageWordsReply, Word } from './types.js';
+import type { ModelFile } from './fields/choice/model.js';
 
 export interface ExtractionPoolOptions {
   threads: number;
@@ -20,6 +21,8 @@ export interface ExtractionPoolOptions {
   youngHeapMb?: number;
   /** Told of every document's result ("ok" or the error code) and stage times (metrics). */
   observe?: (result: string, stages: StageSeconds) => void;
+  /** This installation's learned field choice (src/learning), used by every thread in place of the shipped one. */
+  fieldModel?: ModelFile | undefined;
 }
 
 /** A processed document and its own processing time, from its turn on a thread (not its wait for one). */
@@ -40,6 +43,7 @@ export class ExtractionPool {
       filename: WORKER_ENTRY.href,
       minThreads: 1,
       maxThreads: options.threads,
+      workerData: { fieldModel: options.fieldModel } satisfies ExtractionWorkerData,
       idleTimeout: 60_000,
       resourceLimits: {
         maxOldGenerationSizeMb: options.heapMb ?? 1024,
@@ -70,6 +74,13 @@ export class ExtractionPool {
     const { reply } = await this.runTask<PageImageReply>(request, 'renderPage');
     if (!reply.ok) throw new ServiceError(reply.error.code, reply.error.message);
     return reply.png;
+  }
+
+  /** One page's words with their boxes, for the review desk (extraction.worker.ts, readWords). */
+  async readPageWords(request: PageImageRequest): Promise<Word[]> {
+    const { reply } = await this.runTask<PageWordsReply>(request, 'readWords');
+    if (!reply.ok) throw new ServiceError(reply.error.code, reply.error.message);
+    return reply.words;
   }
 
   /**

@@ -17,3 +17,7 @@ export default async function runExtraction(...args: Parameters<typeof Worker.de
 export async function renderPage(...args: Parameters<typeof Worker.renderPage>): ReturnType<typeof Worker.renderPage> {
   return (await worker).renderPage(...args);
 }
+
+export async function readWords(...args: Parameters<typeof Worker.readWords>): ReturnType<typeof Worker.readWords> {
+  return (await worker).readWords(...args);
+}

@@ -1,19 +1,25 @@
 // Entry points of an extraction worker thread (piscina): a document's extraction (the default export)
 // and a page image for the dashboard (renderPage), each under the document's decoding budget. Errors
 // the client caused come back as data, because class instances do not survive the trip between threads.
+import { workerData } from 'piscina';
 import sharp from 'sharp';
 import { renderPageImage } from '../dashboard/page-image.js';
+import { readPageWords } from '../dashboard/page-words.js';
 import { ServiceError } from '../errors.js';
 import { withDecodeBudget } from '../ingest/pdf-decode-budget.js';
 import { extractFromRead } from './extract.js';
+import { fromFile, setChoiceModel } from './fields/choice/model.js';
 import { readDocument } from './read-document.js';
 import { collectGarbage, releaseAfterDocument, returnFreedMemory } from './release-memory.js';
 import { StageTimings } from './stage-timings.js';
-import type { ExtractionReply, ExtractionRequest, PageImageReply, PageImageRequest } from './types.js';
+import type { ExtractionReply, ExtractionRequest, ExtractionWorkerData, PageImageReply, PageImageRequest, PageWordsReply } from './types.js';
 
 // libvips keeps the results of recent operations (up to 50 MB) for reuse; no two documents share
 // an image, so here that is memory held for nothing.
 sharp.cache(false);
+
+const { fieldModel } = (workerData ?? {}) as Partial<ExtractionWorkerData>;
+if (fieldModel) setChoiceModel(fromFile(fieldModel));
 
 export default async function runExtraction(request: ExtractionRequest): Promise<ExtractionReply> {
   const timings = new StageTimings();
@@ -38,6 +44,17 @@ export async function renderPage(request: PageImageRequest): Promise<PageImageRe
     return { ok: false, error: (await refusal(error)).toPublic() };
   } finally {
     returnFreedMemory();
+  }
+}
+
+/** A page's words for the review desk, under the same decoding budget. */
+export async function readWords(request: PageImageRequest): Promise<PageWordsReply> {
+  try {
+    return { ok: true, words: await withDecodeBudget(request.limits.maxDecodedBytes, () => readPageWords(request)) };
+  } catch (error) {
+    return { ok: false, error: (await refusal(error)).toPublic() };
+  } finally {
+    releaseAfterDocument();
   }
 }
 

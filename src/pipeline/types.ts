@@ -3,7 +3,14 @@ import type { MediaType } from '../ingest/media-type.js';
 import type { PublicServiceError } from '../errors.js';
 import type { ExtractionOutcome } from '../schemas/document.schema.js';
 import type { Hints } from '../schemas/hints.schema.js';
+import type { ModelFile } from './fields/choice/model.js';
 import type { StageSeconds } from './stage-timings.js';
+
+/** What each extraction thread is started with. */
+export interface ExtractionWorkerData {
+  /** A learned field choice to use instead of the shipped models/field-choice.json. */
+  fieldModel: ModelFile | undefined;
+}
 
 /** One document handed to the pipeline. It crosses a thread boundary, so it is plain data. */
 export interface ExtractionRequest {
@@ -39,6 +46,9 @@ export interface PageImageRequest {
 }
 
 export type PageImageReply = { ok: true; png: Uint8Array } | { ok: false; error: PublicServiceError };
+
+/** A page's words for the review desk (dashboard/page-words.ts). */
+export type PageWordsReply = { ok: true; words: Word[] } | { ok: false; error: PublicServiceError };
 
 /** The text of one page in reading order, as the reading stage hands it on. */
 export interface PageText {

@@ -59,6 +59,17 @@ export const PageParams = Type.Object(
   { additionalProperties: false },
 );
 
+/** A page's printed words and their boxes (0..1000 of the page as read), for filling a field from the page. */
+export const PageWordList = Type.Object(
+  {
+    words: Type.Array(
+      Type.Object({ text: Type.String(), box: Type.Array(Type.Number(), { minItems: 4, maxItems: 4 }) }, { additionalProperties: false }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type PageWordList = Static<typeof PageWordList>;
+
 // The email channel of the selected business (src/email's EmailService answers all of it).
 const SenderStatus = Type.Enum(['held', 'approved', 'blocked']);
 

@@ -11,6 +11,7 @@ import { DocumentsRepository } from './repositories/documents.repository.js';
 import { EmailRepository } from './repositories/email.repository.js';
 import { DuplicatesRepository } from './repositories/duplicates.repository.js';
 import { JobsRepository } from './repositories/jobs.repository.js';
+import { LearnedModelsRepository } from './repositories/learned-models.repository.js';
 import { OwnersRepository } from './repositories/owners.repository.js';
 import { RateWindowsRepository } from './repositories/rate-windows.repository.js';
 import { UsageRepository } from './repositories/usage.repository.js';
@@ -29,6 +30,7 @@ export class Store {
   readonly email: EmailRepository;
   readonly owners: OwnersRepository;
   readonly corrections: CorrectionsRepository;
+  readonly learnedModels: LearnedModelsRepository;
 
   constructor(
     readonly db: Db,
@@ -48,6 +50,7 @@ export class Store {
     this.email = new EmailRepository(db);
     this.owners = new OwnersRepository(db);
     this.corrections = new CorrectionsRepository(db);
+    this.learnedModels = new LearnedModelsRepository(db);
   }
 
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {

@@ -58,6 +58,19 @@ export interface CorrectionsTable {
   corrected_at: string;
 }
 
+/**
+ * A model this installation trained from its own data (`ledgerlens train --with-corrections`): used
+ * in place of the shipped file of the same name from the next start. Holds weights only, no document.
+ */
+export interface LearnedModelsTable {
+  /** The shipped file it replaces, without extension: "field-choice". */
+  name: string;
+  model_json: string;
+  trained_at: string;
+  /** How many approved documents it was fitted on. */
+  documents: number;
+}
+
 export interface FilesTable {
   document_id: string;
   content: Buffer;
@@ -226,4 +239,5 @@ export interface Tables {
   owners: OwnersTable;
   owner_sessions: OwnerSessionsTable;
   corrections: CorrectionsTable;
+  learned_models: LearnedModelsTable;
 }

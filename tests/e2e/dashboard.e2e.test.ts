@@ -169,12 +169,17 @@ describe('dashboard in a browser', { skip: skip ?? false }, () => {
     await screenshot('callback');
   });
 
-  test('the list filters by filename and by review; review fields are highlighted in the table and on the page', async () => {
+  test('the list searches file names, numbers and amounts, and filters by review; review fields are highlighted in the table and on the page', async () => {
     await page.getByRole('link', { name: 'Documents' }).click();
     const rows = page.locator('table.documents tbody tr');
-    await page.getByLabel('Search documents').fill('northwind');
-    await page.waitForFunction("document.querySelectorAll('table.documents tbody tr').length === 1");
-    assert.equal(await rows.locator('a').first().textContent(), 'northwind-001.pdf');
+    const onlyRow = async (q: string, filename: string) => {
+      await page.getByLabel('Search documents').fill(q);
+      await page.waitForFunction(`document.querySelectorAll('table.documents tbody tr').length === 1 && document.querySelector('table.documents tbody tr a')?.textContent === ${JSON.stringify(filename)}`);
+    };
+    await onlyRow('northwind-001', 'northwind-001.pdf');
+    await onlyRow('INV-2024-002', 'dropped-002.pdf');
+    await onlyRow('130,00', 'dropped-002.pdf');
+    assert.equal(await rows.count(), 1);
 
     await page.getByLabel('Search documents').fill('');
     await page.getByLabel('Filter').selectOption('review');
@@ -266,6 +271,29 @@ describe('dashboard in a browser', { skip: skip ?? false }, () => {
     assert.equal(reviewed?.data.filename, 'dropped-002.pdf');
     assert.equal(reviewed?.data.extraction.total, 122);
     assert.deepEqual(reviewed?.data.field_status.total, { status: 'read', review: false });
+  });
+
+  test('a field is filled by clicking its words on the page; Enter saves it', async () => {
+    await page.getByRole('link', { name: 'Documents' }).click();
+    await page.getByLabel('Filter').selectOption('all');
+    await page.getByRole('link', { name: 'northwind-001.pdf' }).click();
+    await page.getByRole('heading', { name: 'northwind-001.pdf' }).waitFor();
+    await page.getByLabel('Vendor name', { exact: true }).focus();
+    await page.getByRole('button', { name: 'Fill from page' }).click();
+    // The words lie on the page image where they are printed: "Northwind" left of "Office", on one line.
+    const [northwind, office] = [page.getByRole('button', { name: 'word Northwind' }), page.getByRole('button', { name: 'word Office', exact: true })];
+    const [first, second] = [(await northwind.boundingBox())!, (await office.boundingBox())!];
+    assert.ok(first.x + first.width <= second.x + 1 && Math.abs(first.y - second.y) < 3, JSON.stringify({ first, second }));
+    await screenshot('fill-from-page');
+    await northwind.click();
+    await office.click();
+    assert.equal(await page.getByLabel('Vendor name', { exact: true }).inputValue(), 'Northwind Office');
+    await page.keyboard.press('Enter');
+    await page.getByText('Corrections (1)').click();
+    assert.match((await page.locator('.corrections').textContent())!, /Vendor name: Northwind Office Supplies Ltd → Northwind Office, owner@example\.com/);
+    await page.getByRole('button', { name: 'Done picking' }).click();
+    assert.equal(await page.locator('.word').count(), 0);
+    await page.getByRole('link', { name: '← Documents' }).click();
   });
 
   test('a document\'s original downloads as uploaded; Delete removes it after a confirmation', async () => {

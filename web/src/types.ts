@@ -20,3 +20,4 @@ export type EmailSettings = Static<typeof Dashboard.EmailSettings>;
 export type SenderDecision = Static<typeof Dashboard.SenderDecision>;
 export type DocumentReview = Static<typeof Dashboard.DocumentReview>;
 export type DeskList = Static<typeof Dashboard.DeskList>;
+export type PageWordList = Static<typeof Dashboard.PageWordList>;

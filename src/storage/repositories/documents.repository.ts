@@ -129,6 +129,11 @@ export class DocumentsRepository {
     return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   }
 
+  /** Approved documents of every business, by id, `limit` at a time after `afterId` (training on corrections reads them all). */
+  approvedPage(afterId: string, limit: number): Promise<DocumentRow[]> {
+    return this.db.selectFrom('documents').selectAll().where('approved_at', 'is not', null).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+  }
+
   /** After a correction: whether the document still has fields to review (approval clears it for good), and what the desk finds it by. */
   async afterCorrection(businessId: string, id: string, state: { needsReview: boolean; deskSearch: string }): Promise<void> {
     await this.db

@@ -1,14 +1,14 @@
 // One document on the review desk: its page image with the field regions drawn over it; its fields
 // in groups with human labels, those to review first, each editable (Enter saves, or confirms a value
-// as read, and moves to the next field to review); approval; duplicates, warnings, raw text and a
-// JSON download.
+// as read, and moves to the next field to review), or filled by clicking the page's words; approval;
+// duplicates, warnings, raw text and a JSON download.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { call, download, pageImage } from '../api.js';
 import { fieldLabel, groupFields } from '../field-labels.js';
 import { errorText, formatDate, formatPercent } from '../format.js';
 import { regionLayerStyle, type PageView } from '../page-view.js';
 import { documentHref } from '../route.js';
-import type { DocumentDetail, DocumentReview } from '../types.js';
+import type { DocumentDetail, DocumentReview, PageWordList } from '../types.js';
 
 /** The value at a field path such as vendor.name or line_items[0].subtotal. */
 export function valueAt(root: unknown, path: string): unknown {
@@ -37,6 +37,11 @@ export function DocumentScreen({ id }: { id: string }) {
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [nextField, setNextField] = useState('');
+  /** Filling from the page: the field the words go to (the input last focused), and each page's words once read. */
+  const [picking, setPicking] = useState(false);
+  const [target, setTarget] = useState('');
+  const [pickedInto, setPickedInto] = useState('');
+  const [words, setWords] = useState<Record<number, PageWordList['words']>>({});
   const fieldsRef = useRef<HTMLDivElement>(null);
   const base = `/business/documents/${encodeURIComponent(id)}`;
 
@@ -66,6 +71,15 @@ export function DocumentScreen({ id }: { id: string }) {
     return () => url && URL.revokeObjectURL(url);
   }, [shownId, pages, page]);
 
+  // A page's words are read (OCR for a scan, a second or two) only when a person picks from it.
+  useEffect(() => {
+    if (!picking || !shownId || words[page]) return;
+    call<PageWordList>('GET', `/business/documents/${encodeURIComponent(shownId)}/pages/${page}/words`).then(
+      (list) => setWords((all) => ({ ...all, [page]: list.words })),
+      (e: unknown) => setError(errorText(e)),
+    );
+  }, [picking, shownId, page]);
+
   if (error) return <p class="error">{error}</p>;
   if (!document) return <p>Loading…</p>;
 
@@ -88,6 +102,14 @@ export function DocumentScreen({ id }: { id: string }) {
     }
   }
 
+  /** A clicked word fills the target field; the next words clicked for it follow, space-separated. Enter saves. */
+  function pickWord(text: string) {
+    if (!target) return;
+    setDrafts((all) => ({ ...all, [target]: pickedInto === target && all[target] ? `${all[target]} ${text}` : text }));
+    setPickedInto(target);
+    fieldsRef.current?.querySelector<HTMLInputElement>(`input[name="${CSS.escape(target)}"]`)?.focus();
+  }
+
   /** A field's value as an input (Enter saves), or as text when it is not a single value; its refusal under it. */
   function fieldInput(path: string, label: string) {
     const value = valueAt(document!.extraction, path);
@@ -99,8 +121,15 @@ export function DocumentScreen({ id }: { id: string }) {
             aria-label={label}
             value={drafts[path] ?? (value === undefined || value === null ? '' : String(value))}
             placeholder={toReview.has(path) && (value === undefined || value === null) ? 'not found: fill in' : ''}
-            onFocus={() => setFocus(path)}
-            onInput={(e) => setDrafts((all) => ({ ...all, [path]: e.currentTarget.value }))}
+            onFocus={() => {
+              setFocus(path);
+              if (path !== target) setPickedInto('');
+              setTarget(path);
+            }}
+            onInput={(e) => {
+              setPickedInto('');
+              setDrafts((all) => ({ ...all, [path]: e.currentTarget.value }));
+            }}
             onKeyDown={(e) => {
               if (e.key !== 'Enter') return;
               e.preventDefault();
@@ -201,6 +230,9 @@ export function DocumentScreen({ id }: { id: string }) {
           <button type="button" onClick={() => void approve()}>
             {review?.approved_at ? 'Approve again' : 'Approve'}
           </button>
+          <button type="button" class="secondary" aria-pressed={picking} onClick={() => setPicking(!picking)}>
+            {picking ? 'Done picking' : 'Fill from page'}
+          </button>
           <button type="button" class="secondary" onClick={() => download(`${base}/file`).catch((e: unknown) => setError(errorText(e)))}>
             Download original
           </button>
@@ -229,6 +261,11 @@ export function DocumentScreen({ id }: { id: string }) {
           ))}
         </ul>
       )}
+      {picking && (
+        <p class="muted" role="status">
+          {target ? `Click words on the page to fill ${fieldLabel(target)}; Enter saves.` : 'Click into a field, then click its words on the page.'}
+        </p>
+      )}
       <div class="document-body">
         <div class="page-view">
           {document.pages > 1 && (
@@ -253,7 +290,7 @@ export function DocumentScreen({ id }: { id: string }) {
               />
             )}
             {/* The page as read, over the image as pictured (page-view.ts); regions are on 0..1000 of it. */}
-            <div class="region-layer" style={regionLayerStyle(view, natural.width, natural.height)}>
+            <div class={`region-layer ${picking ? 'picking' : ''}`} style={regionLayerStyle(view, natural.width, natural.height)}>
               {regions.map(([path, region]) => {
                 // The schema fixes four members (minItems = maxItems = 4); the defaults only satisfy the type.
                 const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = region.box;
@@ -269,6 +306,20 @@ export function DocumentScreen({ id }: { id: string }) {
                   />
                 );
               })}
+              {picking &&
+                (words[page] ?? []).map(({ text, box: [x0 = 0, y0 = 0, x1 = 0, y1 = 0] }, i) => (
+                  <button
+                    key={i}
+                    type="button"
+                    class="word"
+                    title={target ? `${text} → ${fieldLabel(target)}` : 'Click a field first, then its words'}
+                    aria-label={`word ${text}`}
+                    style={{ left: `${x0 / 10}%`, top: `${y0 / 10}%`, width: `${(x1 - x0) / 10}%`, height: `${(y1 - y0) / 10}%` }}
+                    // The field's input keeps the keyboard: a word is added without taking focus from it.
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => pickWord(text)}
+                  />
+                ))}
             </div>
           </div>
         </div>

@@ -57,10 +57,15 @@ let loaded: ChoiceModel | null | undefined;
 /** The model this process uses: loaded once, null when there is none or it is switched off. */
 export function choiceModel(): ChoiceModel | null {
   if (loaded === undefined) {
-    const file = readModelFile<ModelFile>('LEDGERLENS_FIELD_MODEL', DEFAULT_PATH, 'field model');
+    const file = shippedModelFile();
     loaded = file && fromFile(file);
   }
   return loaded;
+}
+
+/** The model file extraction starts from: the committed one or LEDGERLENS_FIELD_MODEL's; null when switched off. */
+export function shippedModelFile(): ModelFile | null {
+  return readModelFile<ModelFile>('LEDGERLENS_FIELD_MODEL', DEFAULT_PATH, 'field model');
 }
 
 /** For tools that score several models in one process (the blind folds): the model used from now on. */

@@ -6,7 +6,7 @@ import type { PageWords } from '../../types.js';
 import { fieldOf } from '../draft.js';
 import { findFields } from '../find-fields.js';
 import { familyCandidates, sameValue } from './choose.js';
-import { CHOICE_KEYS, type ChoiceField, type Family } from './model.js';
+import { CHOICE_KEYS, type ChoiceField, type Family, type FieldScorer } from './model.js';
 
 export const CHOICE_FIELDS: Record<ChoiceField, Family> = { total: 'amount', issue_date: 'date', due_date: 'date', document_number: 'code', 'vendor.name': 'party' };
 
@@ -41,4 +41,18 @@ export function documentExamples(pages: PageWords[], label: Record<string, unkno
     };
   }
   return out;
+}
+
+/** The candidate the scorer rates highest, and its probability (none without candidates). */
+export function bestCandidate(examples: FieldExamples, scorer: FieldScorer): { value: string | number; probability: number } | undefined {
+  if (!examples.rows.length) return undefined;
+  const p = scorer.score(examples.rows);
+  const best = p.reduce((b, x, j) => (x > p[b]! ? j : b), 0);
+  return { value: examples.values[best]!, probability: p[best]! };
+}
+
+/** The value the engine takes (choose.ts): the scorer's best candidate when sure enough, else the rules' pick. */
+export function pickedValue(examples: FieldExamples, scorer: FieldScorer | undefined): string | number | undefined {
+  const best = scorer && bestCandidate(examples, scorer);
+  return best && best.probability >= scorer.threshold ? best.value : examples.rule;
 }
