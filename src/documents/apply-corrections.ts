@@ -1,8 +1,10 @@
 // A Document as a person corrected it: the latest correction of each path over the engine's value,
-// the field then `read` with confidence 1 and out of review_fields, and a "not found" warning of a
-// key field a person filled in dropped. The engine's outcome itself is stored unchanged.
+// the field then `read` with confidence 1 and out of review_fields, a "not found" warning of a key
+// field a person filled in dropped, and the totals' arithmetic checked again (recheck-totals.ts).
+// The engine's outcome itself is stored unchanged.
 import type { CorrectionRow } from '../storage/repositories/corrections.repository.js';
 import { parseFieldPath } from './field-value.js';
+import { recheckTotals } from './recheck-totals.js';
 import type { StoredOutcome } from './present-document.js';
 
 export function withCorrections(outcome: StoredOutcome, corrections: readonly CorrectionRow[]): StoredOutcome {
@@ -16,14 +18,14 @@ export function withCorrections(outcome: StoredOutcome, corrections: readonly Co
     field_status[path] = { status: 'read', review: false };
     field_confidence[path] = 1;
   }
-  return {
+  return recheckTotals({
     ...outcome,
     extraction: extraction as StoredOutcome['extraction'],
     field_status,
     field_confidence,
     review_fields: outcome.review_fields.filter((path) => !latest.has(path)),
     warnings: outcome.warnings.filter((warning) => ![...latest.keys()].some((path) => warning.startsWith(`key_field_not_found: ${path} `))),
-  };
+  }, new Set(latest.keys()));
 }
 
 /** The value at `segments`, null where nothing is. */

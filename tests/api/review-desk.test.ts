@@ -263,4 +263,29 @@ describe('review desk API', () => {
     const api = await server.api('/api/v1/documents?limit=100&q=baltic');
     assert.ok(!api.body.data.items.some((d: { id: string }) => d.id === document.id));
   });
+
+  test("the totals' arithmetic is checked again on the corrected values: its warning, review marks and derived amount due follow", async () => {
+    const pdf = await textPdf([['INVOICE 88', 'Nordic Paper OÜ', 'Date 05.01.2024', 'Subtotal 100.00 EUR', 'VAT 22% 22.00 EUR', 'Total 130.00 EUR']]);
+    const response = await owner.call('POST', '/business/documents', { body: formData([{ field: 'file', name: 'off.pdf', bytes: pdf, type: 'application/pdf' }]) });
+    const document = response.body.data;
+    assert.ok(document.warnings.some((w: string) => w === 'totals_do_not_add_up: subtotal 100 + VAT 22 is not the total 130'), JSON.stringify(document.warnings));
+    assert.ok(['subtotal', 'vat_amount'].every((path) => document.review_fields.includes(path)), JSON.stringify(document.review_fields));
+    const correct = async (total: number) =>
+      (await owner.call('PUT', `/business/documents/${document.id}/fields`, { json: { corrections: [{ path: 'total', value: total }] } })).body.data;
+
+    const stillOff = await correct(125);
+    assert.ok(stillOff.warnings.includes('totals_do_not_add_up: subtotal 100 + VAT 22 is not the total 125'), JSON.stringify(stillOff.warnings));
+    assert.ok(stillOff.review_fields.includes('subtotal'));
+
+    const fixed = await correct(122);
+    assert.ok(!fixed.warnings.some((w: string) => w.startsWith('totals_do_not_add_up')), JSON.stringify(fixed.warnings));
+    assert.ok(!['subtotal', 'vat_amount', 'total'].some((path) => fixed.review_fields.includes(path)), JSON.stringify(fixed.review_fields));
+    assert.equal(fixed.field_status.subtotal.review, false);
+    // The amount due the engine derived from the total follows it.
+    assert.equal(document.field_status.amount_due?.status, 'derived');
+    assert.deepEqual([document.extraction.amount_due, fixed.extraction.amount_due], [130, 122]);
+    // The engine's reading is kept as it was.
+    const row = await server.services.store.documents.find(business, document.id);
+    assert.equal(JSON.parse(row!.outcome_json).extraction.total, 130);
+  });
 });
