@@ -261,10 +261,21 @@ describe('dashboard in a browser', { skip: skip ?? false }, () => {
     await page.getByLabel('Filter').selectOption('review');
     await page.waitForFunction("![...document.querySelectorAll('table.documents tbody tr a')].some((a) => a.textContent === 'dropped-002.pdf')");
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    const csv = await readFile((await download.path())!, 'utf8');
-    const row = csv.split('\n').find((line) => line.includes('dropped-002.pdf'));
-    assert.ok(row && row.includes(',122,') && row.includes('approved'), row);
+    // The export follows the list's filter: the approved documents, then their line items of January 2024.
+    await page.getByLabel('Filter').selectOption('approved');
+    const exported = async () => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+      return (await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/u, '').trim().split('\n');
+    };
+    const documents = await exported();
+    assert.equal(documents.length, 2, documents.join('\n'));
+    assert.ok(documents[1]!.includes('dropped-002.pdf') && documents[1]!.includes(',122,') && documents[1]!.includes('approved'), documents[1]);
+    await page.getByLabel('Export sheet').selectOption('line_items');
+    await page.getByLabel('Export from').fill('2024-01-01');
+    await page.getByLabel('Export to').fill('2024-01-31');
+    const items = await exported();
+    assert.deepEqual(items.slice(1).map((line) => line.includes('INV-2024-002')), [true, true], items.join('\n'));
+    assert.match(items[1]!, /Printer paper A4/);
 
     await receiver.waitFor(3);
     const reviewed = receiver.requests.map((r) => JSON.parse(r.body)).find((e) => e.type === 'document.reviewed');

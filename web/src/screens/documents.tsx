@@ -20,6 +20,10 @@ export function DocumentsScreen() {
   const [list, setList] = useState<DeskList | null>(null);
   const [error, setError] = useState('');
   const [reloads, setReloads] = useState(0);
+  /** The export: which sheet, and the issue dates it covers (empty: open-ended); its state follows the filter. */
+  const [sheet, setSheet] = useState<'documents' | 'line_items'>('documents');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
 
   useEffect(() => {
     const query = new URLSearchParams({ limit: String(PAGE_SIZE), filter });
@@ -33,6 +37,15 @@ export function DocumentsScreen() {
       (e: unknown) => setError(errorText(e)),
     );
   }, [q, filter, cursor, reloads]);
+
+  /** The export of what the list filters to (needs review, approved; the duplicates filter exports all), by issue date. */
+  function exportPath(format: 'csv' | 'xlsx'): string {
+    const query = new URLSearchParams({ format, sheet });
+    if (from) query.set('from', from);
+    if (to) query.set('to', to);
+    if (filter === 'review' || filter === 'approved') query.set('state', filter === 'review' ? 'needs_review' : 'approved');
+    return `/business/export?${query}`;
+  }
 
   function restart() {
     setCursors([]);
@@ -67,8 +80,20 @@ export function DocumentsScreen() {
           <option value="approved">Approved</option>
           <option value="duplicates">Duplicates</option>
         </select>
+      </div>
+      <div class="row toolbar">
+        <select aria-label="Export sheet" value={sheet} onChange={(e) => setSheet(e.currentTarget.value as typeof sheet)}>
+          <option value="documents">Documents</option>
+          <option value="line_items">Line items</option>
+        </select>
+        <label>
+          issued from <input type="date" aria-label="Export from" value={from} onInput={(e) => setFrom(e.currentTarget.value)} />
+        </label>
+        <label>
+          to <input type="date" aria-label="Export to" value={to} onInput={(e) => setTo(e.currentTarget.value)} />
+        </label>
         {(['csv', 'xlsx'] as const).map((format) => (
-          <button key={format} type="button" class="secondary" onClick={() => download(`/business/export?format=${format}`).catch((e: unknown) => setError(errorText(e)))}>
+          <button key={format} type="button" class="secondary" onClick={() => download(exportPath(format)).catch((e: unknown) => setError(errorText(e)))}>
             Export {format.toUpperCase()}
           </button>
         ))}
