@@ -12,7 +12,7 @@ import type { DeskList, DocumentReview } from '../schemas/dashboard.schema.js';
 import type { Document, DocumentList } from '../schemas/document.schema.js';
 import type { CursorCodec } from '../security/cursor.js';
 import { newId } from '../security/ids.js';
-import type { ListFilter } from '../storage/repositories/documents.repository.js';
+import type { ListFilter, ListPage } from '../storage/repositories/documents.repository.js';
 import type { Store } from '../storage/store.js';
 import { analyseUpload, type AnalysedDocument } from './analyse-upload.js';
 import { valueAt } from './apply-corrections.js';
@@ -160,45 +160,28 @@ export class DocumentService {
     });
   }
 
-  /** `searchIn: 'desk'` looks for `q` in vendor, number and total as well as the file name (desk-search.ts). */
-  async list(businessId: string, request: ListRequest, searchIn: 'filename' | 'desk' = 'filename'): Promise<DocumentList> {
-    const scope = { businessId, q: request.q ?? '', filter: request.filter };
-    const after = request.cursor ? this.cursors.decode(request.cursor, scope) : null;
-    if (request.cursor && !after) {
-      throw invalidRequest('cursor is not valid for this listing; pass next_cursor unchanged, with the same q and filter');
-    }
-    const rows = await this.store.documents.listPage({
-      businessId,
-      limit: request.limit,
-      after,
-      q: scope.q,
-      filter: request.filter,
-      ...(searchIn === 'desk' ? { deskTerms: deskSearchTerms(scope.q) } : {}),
-    });
-    const page = rows.slice(0, request.limit);
-    const last = page.at(-1);
-    const nextCursor = rows.length > request.limit && last ? this.cursors.encode({ createdAt: last.created_at, id: last.id }, scope) : null;
-    const duplicates = groupDuplicates(await this.store.duplicates.listFor(page.map((r) => r.id)));
-    return { items: page.map((r) => presentSummary(r, duplicates.get(r.id))), count: page.length, pagination: { limit: request.limit, next_cursor: nextCursor } };
+  async list(businessId: string, request: ListRequest): Promise<DocumentList> {
+    const { rows, pagination } = await this.page(businessId, request, (page) => this.store.documents.listPage(page));
+    const duplicates = groupDuplicates(await this.store.duplicates.listFor(rows.map((r) => r.id)));
+    return { items: rows.map((r) => presentSummary(r, duplicates.get(r.id))), count: rows.length, pagination };
   }
 
   /**
-   * The review desk's list: the public list's page (same paging and filters; the search also finds
-   * vendor, number and amount), each row with its vendor, number, issue date, total and review state
-   * as the Document shows them.
+   * The review desk's list: the public list's paging and filters, a search that also finds vendor,
+   * number and amount (desk-search.ts), and each row with its vendor, number, issue date, total and
+   * review state as the Document shows them.
    */
   async desk(businessId: string, request: ListRequest): Promise<DeskList> {
-    const page = await this.list(businessId, request, 'desk');
-    const ids = page.items.map((item) => item.id);
-    const rows = new Map((await this.store.documents.findMany(businessId, ids)).map((row) => [row.id, row]));
+    const terms = deskSearchTerms(request.q ?? '');
+    const { rows, pagination } = await this.page(businessId, request, (page) => this.store.documents.listWholePage({ ...page, deskTerms: terms }));
+    const ids = rows.map((row) => row.id);
+    const duplicates = groupDuplicates(await this.store.duplicates.listFor(ids));
     const corrections = await this.store.corrections.listForDocuments(ids);
-    const items = page.items.flatMap((item) => {
-      const row = rows.get(item.id);
-      if (!row) return [];
-      const document = presentDocument(row, [], corrections.get(item.id));
+    const items = rows.map((row) => {
+      const document = presentDocument(row, duplicates.get(row.id), corrections.get(row.id));
       const { extraction } = document;
-      return [{
-        ...item,
+      return {
+        ...presentSummary(row, duplicates.get(row.id)),
         vendor_name: extraction.vendor?.name ?? null,
         document_number: extraction.document_number ?? null,
         issue_date: extraction.issue_date ?? null,
@@ -206,9 +189,27 @@ export class DocumentService {
         currency: extraction.currency ?? null,
         review_count: document.review_fields.length,
         review_state: reviewState(document, row.approved_at),
-      }];
+      };
     });
-    return { ...page, items, count: items.length };
+    return { items, count: items.length, pagination };
+  }
+
+  /** One page of rows newest first after the request's cursor, and the cursor of the next. */
+  private async page<Row extends { created_at: string; id: string }>(
+    businessId: string,
+    request: ListRequest,
+    fetch: (page: ListPage) => Promise<Row[]>,
+  ): Promise<{ rows: Row[]; pagination: DocumentList['pagination'] }> {
+    const scope = { businessId, q: request.q ?? '', filter: request.filter };
+    const after = request.cursor ? this.cursors.decode(request.cursor, scope) : null;
+    if (request.cursor && !after) {
+      throw invalidRequest('cursor is not valid for this listing; pass next_cursor unchanged, with the same q and filter');
+    }
+    const fetched = await fetch({ businessId, limit: request.limit, after, q: scope.q, filter: request.filter });
+    const rows = fetched.slice(0, request.limit);
+    const last = rows.at(-1);
+    const nextCursor = fetched.length > request.limit && last ? this.cursors.encode({ createdAt: last.created_at, id: last.id }, scope) : null;
+    return { rows, pagination: { limit: request.limit, next_cursor: nextCursor } };
   }
 
   async delete(businessId: string, id: string): Promise<{ id: string; deleted: true }> {

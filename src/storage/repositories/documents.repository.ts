@@ -64,12 +64,6 @@ export class DocumentsRepository {
     return this.db.selectFrom('documents').selectAll().where('business_id', '=', businessId).where('id', '=', id).executeTakeFirst();
   }
 
-  /** Whole rows of these documents of the business (a listed page's, to show their fields). */
-  findMany(businessId: string, ids: readonly string[]): Promise<DocumentRow[]> {
-    if (!ids.length) return Promise.resolve([]);
-    return this.db.selectFrom('documents').selectAll().where('business_id', '=', businessId).where('id', 'in', ids).execute();
-  }
-
   /** The stored upload, scoped to its business. */
   async fileContent(businessId: string, id: string): Promise<Buffer | undefined> {
     const row = await this.db
@@ -84,7 +78,17 @@ export class DocumentsRepository {
 
   /** Fetches limit + 1 rows so the caller knows whether another page follows. */
   async listPage(page: ListPage): Promise<DocumentSummaryRow[]> {
-    let query = this.db.selectFrom('documents').select(SUMMARY_COLUMNS).where('business_id', '=', page.businessId);
+    return (await this.pageQuery(page)).select(SUMMARY_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit + 1).execute();
+  }
+
+  /** The same page as listPage, whole rows (the review desk shows their fields). */
+  async listWholePage(page: ListPage): Promise<DocumentRow[]> {
+    return (await this.pageQuery(page)).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit + 1).execute();
+  }
+
+  /** The business's documents a page may hold: filter, search and position; selection and order are the caller's. */
+  private async pageQuery(page: ListPage) {
+    let query = this.db.selectFrom('documents').where('business_id', '=', page.businessId);
     if (page.filter === 'review') query = query.where('needs_review', '=', 1);
     if (page.filter === 'duplicates') query = query.where('has_duplicates', '=', 1);
     if (page.filter === 'approved') query = query.where('approved_at', 'is not', null);
@@ -110,7 +114,7 @@ export class DocumentsRepository {
         or([eb('created_at', '<', createdAt), and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
       );
     }
-    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit + 1).execute();
+    return query;
   }
 
   /** True when fewer than RARE_TERM_ROWS filenames (of all businesses) hold the phrase. */
