@@ -37,6 +37,9 @@ export async function runTrain(config: Config, argv: string[]): Promise<number> 
           ? "kept: this installation's model is stored and used by extraction from the next start of the service and its workers"
           : 'not kept: the adapted model did not pick better on vendors it was not adapted on; extraction uses the shipped model (from the next start)',
       );
+      if (report.kept && config.fieldModelFile) {
+        console.log(`note: LEDGERLENS_FIELD_MODEL is set (${config.fieldModelFile}); while it is, extraction uses that instead`);
+      }
       return 0;
     } catch (error) {
       if (error instanceof NotEnoughApproved) throw new UsageError(error.message);
