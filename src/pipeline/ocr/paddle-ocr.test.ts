@@ -153,7 +153,7 @@ test('a receipt\'s scan is read by PP-OCR, and the start-up report says so', { s
 });
 
 test('a page taller than a detection band is detected in bands, every line once', { skip: installed }, async () => {
-  // 520 px wide, ~4700 tall: detected at half scale, 288 columns, about three bands of 1728 rows.
+  // 520 px wide, ~4700 tall: detected at half scale, 288 columns, three bands of 1024 rows.
   const lines = Array.from({ length: 70 }, (_, i) => `ITEM${String(i).padStart(2, '0')}`);
   const image = await toGray(sharp(await receiptPng(lines)));
   const boxes = await detectLines(await loadModels(probePaddleOcr({})!), image);
