@@ -1,6 +1,7 @@
 // The shipped field choice adapted to an installation's approved documents (fit.ts, adaptLogistic;
-// thresholds.ts), and the blind-fold measure that decides whether the adaptation is kept: by vendor folds over those
-// documents, the picks of the shipped model against the picks of one adapted without the fold.
+// thresholds.ts), and the blind-fold measure that decides whether the adaptation is kept: by vendor
+// folds over those documents, the picks of the shipped model against those of one adapted without
+// the fold.
 import { sameValue } from '../pipeline/fields/choice/choose.js';
 import { ADAPT, adaptLogistic } from '../pipeline/fields/choice/fit.js';
 import { fromFile, type ChoiceField, type FieldModelFile, type ModelFile } from '../pipeline/fields/choice/model.js';

@@ -42,6 +42,7 @@ export function DocumentScreen({ id }: { id: string }) {
   const [target, setTarget] = useState('');
   const [pickedInto, setPickedInto] = useState('');
   const [words, setWords] = useState<Record<number, PageWordList['words']>>({});
+  const [wordsError, setWordsError] = useState('');
   const fieldsRef = useRef<HTMLDivElement>(null);
   const base = `/business/documents/${encodeURIComponent(id)}`;
 
@@ -75,8 +76,12 @@ export function DocumentScreen({ id }: { id: string }) {
   useEffect(() => {
     if (!picking || !shownId || words[page]) return;
     call<PageWordList>('GET', `/business/documents/${encodeURIComponent(shownId)}/pages/${page}/words`).then(
-      (list) => setWords((all) => ({ ...all, [page]: list.words })),
-      (e: unknown) => setError(errorText(e)),
+      (list) => {
+        setWords((all) => ({ ...all, [page]: list.words }));
+        setWordsError('');
+      },
+      // The fields stay usable when a page's words cannot be read: the message stands in the picking hint.
+      (e: unknown) => setWordsError(errorText(e)),
     );
   }, [picking, shownId, page]);
 
@@ -263,7 +268,11 @@ export function DocumentScreen({ id }: { id: string }) {
       )}
       {picking && (
         <p class="muted" role="status">
-          {target ? `Click words on the page to fill ${fieldLabel(target)}; Enter saves.` : 'Click into a field, then click its words on the page.'}
+          {wordsError
+            ? `The page's words could not be read: ${wordsError}`
+            : target
+              ? `Click words on the page to fill ${fieldLabel(target)}; Enter saves.`
+              : 'Click into a field, then click its words on the page.'}
         </p>
       )}
       <div class="document-body">
