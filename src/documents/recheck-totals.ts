@@ -6,9 +6,9 @@
 //   three leave review (a person's value and the arithmetic vouch for the other two); when they
 //   still do not, the warning names the corrected numbers;
 // - an amount due the engine derived (not printed, not corrected) follows a corrected total.
+import { CENT } from '../pipeline/reconcile/reconcile.js';
 import type { StoredOutcome } from './present-document.js';
 
-const CENT = 0.0051;
 const TOTALS = ['subtotal', 'vat_amount', 'total'] as const;
 
 export function recheckTotals(outcome: StoredOutcome, corrected: ReadonlySet<string>): StoredOutcome {

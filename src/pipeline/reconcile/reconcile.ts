@@ -12,7 +12,8 @@ import { groupsSum } from '../fields/vat-groups.js';
 
 /** Below this a read value goes to a person even when it reconciles. */
 export const REVIEW_BELOW = 0.6;
-const CENT = 0.0051;
+/** Amounts within this agree (a rounding of a cent). */
+export const CENT = 0.0051;
 
 export interface Reconciliation {
   decisions: Decision[];
