@@ -28,6 +28,20 @@ THANK YOU`);
     assert.equal(f.status('payment.amount'), 'derived');
   });
 
+  it('does not take the cash-sales number for the cash handed over', () => {
+    const f = fieldsOf(`KHIAM TRADING
+CASH SALES NO. : CS-19204
+STAPLES 2 X 14.20          28.40
+TOTAL SALES INCLUSIVE GST  28.40
+CASH                       50.00
+CHANGE                     21.60
+THANK YOU`);
+    assert.equal(f.value('payment.tendered'), 50);
+    assert.equal(f.value('payment.amount'), 28.4);
+    assert.equal(f.value('total'), 28.4);
+    assert.equal(f.value('document_number'), 'CS-19204');
+  });
+
   it('keeps the card number as printed, the payment\'s receipt number and its reference', () => {
     const f = fieldsOf(`CORNER CAFE
 12 High Street

@@ -6,7 +6,7 @@ import type { Draft } from './draft.js';
 import { evidenceOf } from './find-labelled.js';
 import type { Found } from './found.js';
 import { LANGUAGE } from '../language/lexicon.js';
-import { fold } from './labels.js';
+import { fold, LABELS } from './labels.js';
 import { moneyIn } from './tokens.js';
 
 export type FoundPayment = Draft['payment'];
@@ -71,6 +71,9 @@ export function findPayment(context: FieldContext, total?: Found<number>): Found
 /** Words of a line that says what was paid in cash or handed over. */
 const CASH = LANGUAGE.payment.cash;
 
+/** "CASH SALES NO. : CS-19204", "Cash bill no. 1180": the line numbers the document, it hands nothing over. */
+const numbered = (text: string) => LABELS.documentNumber.labels.slice(0, -1).some((label) => label.test(fold(text)));
+
 /** Words that say the amount was handed over, not only that cash paid it ("Cash Received 101.00"). */
 const HANDED_OVER = LANGUAGE.payment.handedOver;
 
@@ -87,7 +90,7 @@ export function cashHandedOver(context: FieldContext): Pick<FoundPayment, 'tende
     if (says(LANGUAGE.payment.change, text)) {
       const amount = moneyIn(text, context.separator);
       if (amount && !out.change) out.change = read(Math.abs(amount.value), 0.8);
-    } else if (says(CASH, text) && !/\bcash ?back\b/iu.test(text)) {
+    } else if (says(CASH, text) && !/\bcash ?back\b/iu.test(text) && !numbered(text)) {
       const amount = moneyIn(text, context.separator);
       if (amount && !out.tendered) out.tendered = read(amount.value, 0.7);
       if (amount && !handedOver && says(HANDED_OVER, text)) handedOver = read(amount.value, 0.75);
