@@ -21,6 +21,11 @@ describe('address pieces', () => {
     assert.equal(postalCodeFits('LT-67359', 'LT'), true);
   });
 
+  it('reads a five-digit postal code printed with a point before the city, not a street number so', () => {
+    assert.deepEqual(postalLine('81750.JOHOR BAHRU JOHOR'), { postal_code: '81750', city: 'JOHOR BAHRU JOHOR', before: '' });
+    assert.equal(postalLine('LOT 2110.JALAN PERMAS'), null);
+  });
+
   it('reads a British postal code with the country before it and the city after it', () => {
     assert.deepEqual(postalLine('GB SW1B 3BN London'), { postal_code: 'SW1B 3BN', city: 'London', country: 'GB', before: '' });
   });

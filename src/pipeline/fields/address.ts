@@ -26,8 +26,9 @@ const PATTERNS: { pattern: RegExp; read: (m: RegExpExecArray) => PostalLine }[] 
     read: (m) => ({ postal_code: m.groups!.code!, city: m.groups!.city!, country: 'NL', before: m.input.slice(0, m.index).trim() }),
   },
   {
-    // Continental Europe and Malaysia: "DE 80333 München", "D-80333 München", "LV-1010 Rīga", "75008 Paris", "44300 BATANG KALI"
-    pattern: /(?<![\p{L}\d])(?:(?<prefix>[A-Z]{1,2})[- ])?(?<code>\d{5}|\d{4}|\d{3} \d{2}|\d{2}-\d{3})\s+(?<city>\p{Lu}[\p{L}'.-]*(?:[ -]\p{L}[\p{L}'.-]*){0,3})/u,
+    // Continental Europe and Malaysia: "DE 80333 München", "D-80333 München", "LV-1010 Rīga", "75008 Paris", "44300 BATANG KALI";
+    // a five-digit code may be printed with a point or comma before the city ("81750.JOHOR BAHRU").
+    pattern: /(?<![\p{L}\d])(?:(?<prefix>[A-Z]{1,2})[- ])?(?<code>\d{5}|\d{4}|\d{3} \d{2}|\d{2}-\d{3})(?:\s+|(?<=\d{5})[.,]\s*)(?<city>\p{Lu}[\p{L}'.-]*(?:[ -]\p{L}[\p{L}'.-]*){0,3})/u,
     read: (m) => ({
       postal_code: PREFIXED_POSTAL_CODES.has(m.groups!.prefix ?? '') ? `${m.groups!.prefix}-${m.groups!.code}` : m.groups!.code!,
       city: m.groups!.city!.replace(/[,.]$/u, '').trim(),
