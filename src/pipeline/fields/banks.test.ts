@@ -30,4 +30,12 @@ IBAN FR76 3000 6353 6707 4481 5236 482 SWIFT AGRIFRPP`), [['FR763000635367074481
     assert.deepEqual(banksOf('Kreditinstitut Musterbank AG\nIBAN DE89 3704 0044 0532 0130 00'), [['DE89370400440532013000', 'Musterbank AG']]);
     assert.deepEqual(banksOf('Bank of Example · IBAN GB33 BUKB 2020 1555 5555 55'), [['GB33BUKB20201555555555', 'Bank of Example']]);
   });
+
+  it("takes the BIC of the account's country over a bank's name of eight letters, and one abroad only after its label", () => {
+    const bicOf = (text: string) => findBanks(buildContext(buildTextDocument([textPage(text)]), {})).map((b) => b.swift_bic?.value ?? null);
+    assert.deepEqual(bicOf('SWEDBANK · IBAN EE02 2206 7691 4589 1781 · BIC HABAEE2X'), ['HABAEE2X']);
+    assert.deepEqual(bicOf('RABOBANK IBAN NL91 ABNA 0417 1643 00\nBIC / SWIFT: ABNANL2A'), ['ABNANL2A']);
+    assert.deepEqual(bicOf('IBAN DE89 3704 0044 0532 0130 00 · BIC: BUKBGB22'), ['BUKBGB22']);
+    assert.deepEqual(bicOf('SWEDBANK · IBAN EE02 2206 7691 4589 1781 · see BIC below'), [null]);
+  });
 });

@@ -56,19 +56,25 @@ function ibanShaped(text: string): string | null {
 function bicNear(line: Line, nearby: Line[], iban: string): Found<string> | undefined {
   // The IBAN's own line first, then lines that say BIC or SWIFT.
   const ordered = [line, ...nearby.filter((l) => l !== line && /\b(?:bic|swift)\b/iu.test(l.text))];
+  let abroad: Found<string> | undefined;
   for (const candidate of ordered) {
-    for (const match of candidate.text.toUpperCase().matchAll(BIC)) {
+    const text = candidate.text.toUpperCase();
+    for (const match of text.matchAll(BIC)) {
       const bic = normalizeBic(match[0]);
-      // A BIC's country letters match the account's country unless the bank is abroad; a word like
-      // "DEUTSCHLAND" looks like a BIC, so a BIC must differ from plain words of the line.
+      // A word like "DEUTSCHLAND" looks like a BIC, so a BIC must differ from plain words of the line.
       if (!bic || /^(?:[A-Z]+LAND|GERMANY|DEUTSCH|BERLIN)/u.test(bic) || iban.includes(bic)) continue;
-      const sameCountry = bic.slice(4, 6) === iban.slice(0, 2);
-      if (!sameCountry && !/\b(?:bic|swift)\b/iu.test(candidate.text)) continue;
-      return { value: bic, confidence: sameCountry ? 0.95 : 0.75, status: 'read', evidence: { page: candidate.page, box: candidate.box, confidence: 1 }, printed: match[0] };
+      const found = (confidence: number): Found<string> => ({ value: bic, confidence, status: 'read', evidence: { page: candidate.page, box: candidate.box, confidence: 1 }, printed: match[0] });
+      // A BIC's country letters are the account's; a bank abroad is taken only right after its label,
+      // as a bank's name of eight letters ("SWEDBANK", "RABOBANK") has the shape of a BIC too.
+      if (bic.slice(4, 6) === iban.slice(0, 2)) return found(0.95);
+      if (!abroad && BIC_LABEL_BEFORE.test(text.slice(0, match.index))) abroad = found(0.75);
     }
   }
-  return undefined;
+  return abroad;
 }
+
+/** The end of a text that labels what follows as a BIC: "BIC:", "SWIFT code", "BIC/SWIFT -". */
+const BIC_LABEL_BEFORE = /\b(?:BIC|SWIFT)(?:\s*\/\s*(?:BIC|SWIFT))?(?:\s*CODE)?\s*[:.\-]?\s*$/u;
 
 function bankNameNear(context: FieldContext, nearby: Line[]): Found<string> | undefined {
   const named = nearby.map(bankNameOnLine).find((found) => found);
