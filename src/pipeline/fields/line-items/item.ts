@@ -49,7 +49,7 @@ export function readRow(row: TableRow, separator: DecimalSeparator | undefined):
   if (quantity) values.quantity = quantity;
   const price = lastMoney(wordsIn(anchor, 'unit_price'), separator);
   if (price) values.price = price;
-  const rate = percentIn(wordsIn(anchor, 'vat_rate'), separator);
+  const rate = percentIn(wordsIn(anchor, 'vat_rate'), separator, MAX_VAT_RATE);
   if (rate) values.vatRate = rate;
   const discount = percentIn(wordsIn(anchor, 'discount'), separator);
   if (discount) values.discountPercent = discount;
@@ -152,8 +152,16 @@ function firstNumber(words: Word[], separator: DecimalSeparator | undefined): Re
 }
 
 /** Percentage points between 0 and 100, with or without the % sign. */
-function percentIn(words: Word[], separator: DecimalSeparator | undefined): ReadValue<number> | undefined {
-  const token = numbersIn(words, separator).find((t) => t.value >= 0 && t.value <= 100);
+/**
+ * No VAT or sales tax rate in use is above 27 % (Hungary's standard rate, the highest in Europe): a larger
+ * figure in the rate's column is another column's amount that the layout placed there ("82,23").
+ */
+const MAX_VAT_RATE = 30;
+
+/** A rate's cell: the figure printed with "%" when there is one (a price the layout put beside it is not the rate), else the first. */
+function percentIn(words: Word[], separator: DecimalSeparator | undefined, max = 100): ReadValue<number> | undefined {
+  const rates = numbersIn(words, separator).filter((t) => t.value >= 0 && t.value <= max);
+  const token = rates.find((t) => t.percent) ?? rates[0];
   return token ? { value: token.value, words: wordsOf(words, token) } : undefined;
 }
 

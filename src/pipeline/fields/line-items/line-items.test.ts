@@ -38,6 +38,16 @@ Total                                             432.00`);
     );
   });
 
+  it('takes the rate printed with "%" when the price stands in the rate column too', () => {
+    const { items } = itemsOf(`FACTURA
+Concepto          Cantidad   P. unitario IVA %      Total
+Gastos de envío   18 ud.        167,60 4%        3.016,80
+Instalación       1 ud.         139,25 21%         139,25
+Cable USB-C       17 ud.          6,15 4%          104,55
+Subtotal                                       3.260,60`);
+    assert.deepEqual(items.map((i) => [i.net_unit_price, i.vat_rate]), [[167.6, 4], [139.25, 21], [6.15, 4]]);
+  });
+
   it('reads a German table: code, unit, VAT rate, a discount line under its row, and stops at the subtotal', () => {
     const { items } = itemsOf(`Rechnung Nr. 4711
 Pos   Art.-Nr.   Bezeichnung        Menge     Einzelpreis   MwSt    Gesamt
