@@ -41,6 +41,11 @@ describe('an address runs from the first street line to the postal line', () => 
   it('keeps one short state line after a postal line of code and city, and nothing after', () => {
     assert.equal(joined('NO. 7, JALAN BESAR\n45600 BATU LIMA\nSELANGOR DARUL EHSAN\nPREPAY CHIT NUMBER'), 'NO. 7, JALAN BESAR | 45600 BATU LIMA | SELANGOR DARUL EHSAN');
     assert.equal(joined('NO. 7, JALAN BESAR\n16200 TUMPAT, KELANTAN\nGUEST CHECK'), 'NO. 7, JALAN BESAR | 16200 TUMPAT, KELANTAN');
+    assert.equal(
+      joined('NO. 53, JALAN BESAR, 45600 BATANG BERJUNTAI\nSELANGOR DARUL EHSAN\nGUEST CHECK'),
+      'NO. 53, JALAN BESAR, 45600 BATANG BERJUNTAI | SELANGOR DARUL EHSAN',
+      'the street before the postal code on its line names no region',
+    );
   });
 
   it('ends at the last postal line: a lot number before a street looks like a postal code too', () => {

@@ -43,8 +43,11 @@ export function withoutOwnership<L extends { text: string }>(lines: readonly L[]
  * country: a short line of letters ("SELANGOR DARUL EHSAN", "SELANGOR, MALAYSIA").
  */
 const isStateLine = (text: string): boolean => /^\p{L}[\p{L} .,'-]*$/u.test(text.trim()) && text.trim().split(/[\s,]+/u).length <= 3;
-/** "16200 PALEKBANG, KELANTAN": the region follows the city on the postal line itself. */
-const namesItsRegion = (text: string): boolean => /\d[^,]*,\s*\p{L}{2}/u.test(text);
+/**
+ * "16200 PALEKBANG, KELANTAN": the region follows the city on the postal line itself (after its code:
+ * "NO. 53, JALAN BESAR, 45600 BATANG BERJUNTAI" prints its street before it).
+ */
+const namesItsRegion = (text: string): boolean => /\d[^,]*,\s*\p{L}{2}/u.test(text.slice(postalLine(text)?.before.length ?? 0));
 
 /**
  * The lines of a block (after its name) that make the address. Lines before the first street line
