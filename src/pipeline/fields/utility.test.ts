@@ -26,6 +26,16 @@ describe('utility bill fields', () => {
 14.09.25    45232423          944 кВт·ч   Väike-Ameerika 21-4, Jõhvi`), { value: 944, unit: 'kWh', address: 'Väike-Ameerika 21-4, Jõhvi' });
   });
 
+  it('follows a supply address that wraps after its comma onto the next line, in its column', () => {
+    assert.deepEqual(
+      utilityOf(`Verbrauch:      Lieferstelle:
+777 kWh         Bahnhofstraße 108a,
+                Hamburg
+Artikel   Menge Einheit   Preis`),
+      { value: 777, unit: 'kWh', address: 'Bahnhofstraße 108a, Hamburg' },
+    );
+  });
+
   it('takes no meter reading for the consumption: only a value its label calls the usage', () => {
     assert.deepEqual(utilityOf(`Meter reading (current)   48 211 kWh
 Meter reading (previous)  47 070 kWh`), { value: undefined, unit: undefined, address: undefined });

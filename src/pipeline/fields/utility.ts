@@ -4,7 +4,7 @@
 // value, or head its column over it.
 import type { FieldContext } from './context.js';
 import type { Draft } from './draft.js';
-import { labelledValues } from './find-labelled.js';
+import { labelledValues, valueText, type LabelledValue, type ValueText } from './find-labelled.js';
 import { fold } from './labels.js';
 import { amountTokens } from './tokens.js';
 
@@ -23,7 +23,10 @@ const UNITS: [RegExp, string][] = [
 export function findUtilityFields(context: FieldContext): Pick<Draft, 'service_address' | 'consumption'> {
   const out: Pick<Draft, 'service_address' | 'consumption'> = { consumption: {} };
   const address = labelledValues(context.document, 'serviceAddress').find((v) => /\d/u.test(v.value.text) && /\p{L}{2}/u.test(v.value.text));
-  if (address) out.service_address = { value: address.value.text, confidence: 0.75, status: 'read', evidence: address.value };
+  if (address) {
+    const value = wrapped(context, address);
+    out.service_address = { value: value.text, confidence: 0.75, status: 'read', evidence: value };
+  }
 
   for (const { value } of labelledValues(context.document, 'consumption')) {
     const words = value.text.split(/\s+/u);
@@ -42,4 +45,16 @@ export function findUtilityFields(context: FieldContext): Pick<Draft, 'service_a
 function unitOf(word: string): string | undefined {
   const folded = fold(word).replace(/[.,;:]$/u, '');
   return UNITS.find(([pattern]) => pattern.test(folded))?.[1];
+}
+
+/**
+ * "Bahnhofstraße 108a," over "Hamburg": a value that ends on a comma goes on in its column on the next
+ * line, the cell there that starts where it starts (within a line's height).
+ */
+function wrapped(context: FieldContext, { value, line }: LabelledValue): ValueText {
+  const next = context.document.lines[line.index + 1];
+  if (!/,\s*$/u.test(value.text) || !next || next.page !== line.page) return value;
+  const height = value.box[3] - value.box[1];
+  const cell = next.cells.find((c) => Math.abs(c.box[0] - value.box[0]) <= height && c.box[1] - value.box[3] <= 2 * height);
+  return cell ? valueText([...value.words, ...cell.words], line.page) : value;
 }
