@@ -75,3 +75,13 @@ test('reconciliation returns its decisions and leaves the draft as it was until 
   assert.equal(draft.total!.status, 'read');
   assert.equal(draft.amount_due, undefined);
 });
+
+test('an invoice whose amount due is not its total less its payments marks the amount due', () => {
+  const paid = readDraft({ total: 30906.52, payments_credits: 6181.3, amount_due: 105 });
+  assert.deepEqual(reconciled(paid), ['balance_does_not_add_up: the total 30906.52 − payments 6181.3 is not the amount due 105']);
+  assert.equal(paid.amount_due!.status, 'review');
+  const owed = readDraft({ total: 991.76, amount_due: 991.76 });
+  assert.deepEqual(reconciled(owed), []);
+  const receipt = readDraft({ total: 20, amount_due: 50 });
+  assert.deepEqual(reconciled(receipt, 'receipt'), [], 'a receipt\'s "amount due" is often the cash handed over');
+});

@@ -62,10 +62,14 @@ export function reconcile(draft: Draft, kind: DocumentKind): Reconciliation {
   const due = view.amount_due?.value;
   if (finalTotal !== undefined && due === undefined && (kind === 'invoice' || kind === 'credit_note')) {
     derive(['amount_due'], finalTotal - payments + previous, [['total']]);
-  } else if (finalTotal !== undefined && due !== undefined && view.previous_balance !== undefined && view.payments_credits !== undefined) {
+  } else if (finalTotal !== undefined && due !== undefined && ((view.previous_balance !== undefined && view.payments_credits !== undefined) || kind === 'invoice' || kind === 'credit_note')) {
+    // An invoice owes its total less what it says was paid; a bill also carries its previous balance,
+    // and is checked only when it prints both (a bill's other charges and credits are many).
     if (Math.abs(finalTotal - payments + previous - due) > CENT) {
       review([['amount_due']]);
-      warnings.push(`balance_does_not_add_up: previous balance ${previous} − payments ${payments} + charges ${finalTotal} is not the amount due ${due}`);
+      const paid = view.payments_credits ? ` − payments ${payments}` : '';
+      const before = view.previous_balance ? `previous balance ${previous}${paid} + charges ${finalTotal}` : `the total ${finalTotal}${paid}`;
+      warnings.push(`balance_does_not_add_up: ${before} is not the amount due ${due}`);
     }
   }
 
