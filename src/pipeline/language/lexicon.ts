@@ -55,8 +55,8 @@ export type ColumnRoleName = (typeof COLUMN_ROLES)[number];
 export const TABLE_WORDS = ['sums', 'sumsInCell', 'sections', 'carried', 'page', 'summary'] as const;
 export type TableWord = (typeof TABLE_WORDS)[number];
 
-/** Words about a party's lines: phone, contact, registration, street, ownership ("Dimiliki oleh"), trade, bank. */
-export const PARTY_WORDS = ['phone', 'contact', 'registration', 'street', 'ownership', 'trade', 'bank'] as const;
+/** Words about a party's lines: phone, contact, registration, street, ownership ("Dimiliki oleh"), trade, bank, courtesy. */
+export const PARTY_WORDS = ['phone', 'contact', 'registration', 'street', 'ownership', 'trade', 'bank', 'courtesy'] as const;
 export type PartyWord = (typeof PARTY_WORDS)[number];
 
 export const KIND_WORDS = ['creditNote', 'invoice', 'utilityBill', 'notUtilityBill', 'paidAtCounter', 'billedLater'] as const;
@@ -91,7 +91,8 @@ export interface Lexicon {
    * a fax, e-mail or web line, `registration` a company or tax registration, `ownership` whose the business is or was
    * ("licensee of", "dimiliki oleh"); `street` makes a line a street address even without a number;
    * `trade` names a line of business ("restaurant", "stationery"), not one business; `bank` makes a
-   * name a bank's ("Banco Santander", "Swedbank").
+   * name a bank's ("Banco Santander", "Swedbank"); `courtesy` is what a shop says to its customer
+   * ("thank you", "goods sold are not returnable"), which names nobody.
    */
   party: Partial<Record<PartyWord, string[]>>;
 }

@@ -27,7 +27,7 @@ const MIN_GROUP = 40;
 /** Issue 20: at most this share of the right values may be marked, or people learn to ignore the marks. */
 export const REVIEW_BUDGET = 0.1;
 /** Folds inside the fitted documents, by vendor, for measuring the threshold and the document map. */
-const INNER_FOLDS = 3;
+const INNER_FOLDS = 5;
 
 export function fitCalibration(documents: LabelledDocument[], trained: Record<string, unknown> = {}): CalibrationFile {
   // The threshold and the document map are fitted on probabilities each value got from a map fitted

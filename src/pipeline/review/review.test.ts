@@ -102,6 +102,37 @@ describe('applying the calibration', () => {
     assert.equal(agree(119)[at('amounts_disagree')], 1);
   });
 
+  it('counts a subtotal derived from the total as no agreement', () => {
+    const derived = { ...outcome, field_status: { ...outcome.field_status, subtotal: { status: 'derived' as const, review: false } } };
+    const features = valueFeatures({ ...derived, extraction: { ...outcome.extraction, total: 29 } }, none).get('total')!;
+    assert.equal(features[at('amounts_agree')], 0);
+    assert.equal(features[at('total_witnessed')], 0);
+  });
+
+  it('weighs the amounts that give the total again: the cash paid, the VAT groups, the lines', () => {
+    const receipt = (total: number) =>
+      valueFeatures({ ...outcome, extraction: { total, payment: { tendered: 50, change: 21.6 }, vat_rates: [{ rate: 6, net: 26.79, vat: 1.61, gross: 28.4 }], line_items: [{ total: 28.4 }] } }, none).get('total')!;
+    assert.deepEqual([receipt(28.4)[at('total_witnessed')], receipt(28.4)[at('total_contradicted')]], [1, 0], 'three agree, two counted');
+    assert.deepEqual([receipt(19182.4)[at('total_witnessed')], receipt(19182.4)[at('total_contradicted')]], [0, 1]);
+    assert.equal(receipt(28.4)[at('amounts_agree')], 1, 'the lines add up');
+  });
+
+  it('tells an address that holds its postal code and a name that is a shop\'s courtesy', () => {
+    const parties = valueFeatures(
+      {
+        extraction: { line_items: [], vendor: { name: 'GOODS SOLD ARE NOT RETURNABLE THANK YOU', document_address: 'NO. 15, JLN TSJ2, 40000 SHAH ALAM', postal_code: '40000' }, customer: { name: 'Sol y Mar S.Coop.', document_address: 'Calle Mayor 11, Sdn Bhd' } },
+        field_confidence: { 'vendor.name': 0.9, 'vendor.document_address': 0.9, 'customer.name': 0.9, 'customer.document_address': 0.9 },
+        field_status: { 'vendor.name': read, 'vendor.document_address': read, 'customer.name': read, 'customer.document_address': read },
+      },
+      none,
+    );
+    assert.equal(parties.get('vendor.name')![at('name_courtesy')], 1);
+    assert.equal(parties.get('customer.name')![at('name_courtesy')], 0);
+    assert.deepEqual([parties.get('vendor.document_address')![at('address_postal')], parties.get('vendor.document_address')![at('address_legal_form')]], [1, 0]);
+    assert.deepEqual([parties.get('customer.document_address')![at('address_postal')], parties.get('customer.document_address')![at('address_legal_form')]], [0, 1]);
+    assert.equal(parties.get('vendor.document_address')![at('family=address')], 1);
+  });
+
   it('weighs OCR\'s doubt in the words of a vendor name on its own, and not for an amount of a line', () => {
     const features = valueFeatures(outcome, { support: {}, rival: {}, wordConfidence: { 'vendor.name': 0.62, subtotal: 0.5 } });
     assert.equal(features.get('vendor.name')![at('word_confidence')], 0.62);
