@@ -17,7 +17,7 @@ import { addressLike, timesPrinted } from '../letterhead.js';
 import { documentFeatureNames, documentFeatures } from './features.js';
 import { labelStrengths, strengthOf } from './label-strength.js';
 import { wrapsOnto, type PartyCandidate } from './party-candidates.js';
-import { endsInLegalForm, hasLegalForm, nameTail } from './party-words.js';
+import { endsInLegalForm, hasLegalForm } from './party-words.js';
 import { sameText } from './same-text.js';
 
 const ROLES = ['letterhead', 'address', 'key-value', 'table', 'totals', 'footer', 'body'] as const satisfies readonly BlockRole[];
@@ -114,7 +114,8 @@ export function partyFeatures(context: FieldContext, candidates: PartyCandidate[
       nameWords.some((w) => webAddresses.some((a) => a.includes(w))) ? 1 : 0,
       legal ? 1 : 0,
       endsInLegalForm(text) ? 1 : 0,
-      nameTail(text) ? 1 : 0,
+      // "CP. (M) SDN BHD", "JTJFOODS SDN BHD": a legal form with a word or none before it, which a name's head may have wrapped from.
+      legal && words.filter((w) => /\p{L}{2}/u.test(w) && !hasLegalForm(w) && !/^\(.*\)$/u.test(w)).length <= 1 ? 1 : 0,
       // A mall's or a brand's line where the head prints a registered name elsewhere.
       !legal && [...legalLines].some((line) => line !== candidate.line.index) ? 1 : 0,
       ...LEXICON_WORDS.map((word) => (LANGUAGE.party[word].test(folded) ? 1 : 0)),

@@ -28,8 +28,3 @@ export const hasLegalForm = (text: string): boolean => IN_ANY_CASE.test(fold(tex
 
 /** The text ends in a legal form, where a registered name ends. */
 export const endsInLegalForm = (text: string): boolean => AT_END_ANY_CASE.test(fold(text)) || AT_END_CAPITALS.test(text);
-
-/** "CP. (M) SDN BHD", "JTJFOODS SDN BHD": a legal form with a word or none before it, which a name's head may have wrapped from. */
-export function nameTail(text: string): boolean {
-  return hasLegalForm(text) && text.split(/\s+/u).filter((w) => /\p{L}{2}/u.test(w) && !hasLegalForm(w) && !/^\(.*\)$/u.test(w)).length <= 1;
-}
