@@ -71,7 +71,11 @@ export function findPayment(context: FieldContext, total?: Found<number>): Found
 /** Words of a line that says what was paid in cash or handed over. */
 const CASH = LANGUAGE.payment.cash;
 
-/** "CASH SALES NO. : CS-19204", "Cash bill no. 1180": the line numbers the document, it hands nothing over. */
+/**
+ * "CASH SALES NO. : CS-19204", "Cash bill no. 1180": the line numbers the document, it hands nothing over.
+ * The weakest rank of number labels is left out: its bare "invoice" and "no." are on cash lines too
+ * ("Cash Invoice 50.00").
+ */
 const numbered = (text: string) => LABELS.documentNumber.labels.slice(0, -1).some((label) => label.test(fold(text)));
 
 /** Words that say the amount was handed over, not only that cash paid it ("Cash Received 101.00"). */
