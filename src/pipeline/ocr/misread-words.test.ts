@@ -29,9 +29,16 @@ test('one letter off in a legal form of several words is mended, in the case it 
   assert.equal(mended('Olive Son Bhd'), 'Olive Sdn Bhd');
 });
 
-test('two letters off, a form cut by a line, or a single word are left as read', () => {
-  assert.equal(mended('CARRY SEN 3HD'), 'CARRY SEN 3HD');
+test('one letter off in each word of a form is mended where the form closes a name', () => {
+  assert.equal(mended('CARRY SEN 3HD'), 'CARRY SDN BHD');
+  assert.equal(mended('CARRY SEN 3HD (590150-A)'), 'CARRY SDN BHD (590150-A)');
+  assert.equal(mended('SEN 3HD'), 'SEN 3HD');
+  assert.equal(mended('TANNING SUN BED 30 MIN'), 'TANNING SUN BED 30 MIN');
+});
+
+test('two letters off in a word, a form cut by a line, or a single word are left as read', () => {
   assert.equal(mended('SDN BILD'), 'SDN BILD');
+  assert.equal(mended('CARRY SDN BILD'), 'CARRY SDN BILD');
   assert.equal(mended('MY SON BEN'), 'MY SON BEN');
   const split = [...line('SDN'), ...line('BHO', 140)];
   assert.deepEqual(mendMisreadWords(split).map((w) => w.text), ['SDN', 'BHO']);

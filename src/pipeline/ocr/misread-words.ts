@@ -2,7 +2,7 @@
 // where the words come out of OCR (the page's raw text is built from them):
 //  - a zero standing between letters is an O ("B00K", "F00DICI0US");
 //  - one letter off in a legal form of several words, the others read right ("SDN BHO", "SDN 3HD",
-//    "SON BHD");
+//    "SON BHD"), or one in each of its words where it ends a name ("CARRY SEN 3HD (590150-A)");
 //  - a label's word at the start of a line with figures, one letter off by a letter OCR confuses it
 //    with ("Tutal", "Tatal", "Rourding", "AMOURT DUE"): the finders match labels letter by letter.
 // The forms and the labels' words come from the lexicons (../language/), so a language's are mended
@@ -42,8 +42,9 @@ function mendLegalForms(words: EngineWord[]): EngineWord[] {
       if (!parts.every((part) => part) || !sameLine(run)) continue;
       const cores = parts.map((part) => part![2]!);
       if (cores.some((core, i) => core.length !== form[i]!.length)) continue;
-      const wrong = cores.flatMap((core, i) => [...core.toLowerCase()].filter((c, j) => c !== form[i]![j]));
-      if (wrong.length !== 1) continue;
+      const wrong = cores.map((core, i) => [...core.toLowerCase()].filter((c, j) => c !== form[i]![j]).length);
+      const total = wrong.reduce((a, b) => a + b, 0);
+      if (total === 0 || (total > 1 && !(wrong.every((n) => n <= 1) && endsName(words, start, start + form.length)))) continue;
       const capitals = cores.every((core) => core === core.toUpperCase());
       run.forEach((word, i) => {
         const right = capitals ? form[i]!.toUpperCase() : caseLike(cores[i]!, form[i]!);
@@ -52,6 +53,17 @@ function mendLegalForms(words: EngineWord[]): EngineWord[] {
     }
   }
   return words;
+}
+
+/**
+ * The run [start, end) closes a name: a word stands before it on its line, and nothing follows on
+ * the line but the company's number in brackets. A legal form ends a name's line, while words each
+ * one letter off a form's ("SUN BED") are more likely something else among other words.
+ */
+function endsName(words: readonly EngineWord[], start: number, end: number): boolean {
+  const before = words[start - 1];
+  const after = words[end];
+  return !!before && sameLine([before, words[start]!]) && (!after || !sameLine([words[end - 1]!, after]) || /^\(/u.test(after.text));
 }
 
 /** `form` in the case `printed` has letter by letter. */
