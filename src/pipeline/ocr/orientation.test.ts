@@ -86,6 +86,15 @@ test('a receipt photographed on a dark table: upright, line height above the pap
   assert.ok(paper.top <= 15 && paper.top + paper.height >= 1185, JSON.stringify(paper));
 });
 
+test('black around the paper (a scanner\'s open lid) is told from a lit table', async () => {
+  const paper = { left: 300, top: 0, width: 560, height: 1200 };
+  const lid = await analysePage(receipt({ width: 1200, height: 1200, lineHeight: 16, surround: 0, paper }));
+  const table = await analysePage(receipt({ width: 1200, height: 1200, lineHeight: 16, surround: 90, paper }));
+  assert.ok(lid.darkSurround > 0.4 && table.darkSurround > 0.4, `dark surround ${lid.darkSurround}, ${table.darkSurround}`);
+  assert.ok(lid.blackSurround > 0.9, `black share ${lid.blackSurround}`);
+  assert.ok(table.blackSurround < 0.05, `black share ${table.blackSurround}`);
+});
+
 test('a scan whose paper fills the image has no paper box to cut to', async () => {
   const geometry = await analysePage(receipt({ width: 500, height: 1600, lineHeight: 20 }));
   assert.equal(geometry.paper, undefined);

@@ -24,6 +24,11 @@ export interface PageGeometry {
    */
   darkSurround: number;
   /**
+   * Share of those dark surroundings that is near black (under BLACK of the paper's brightness): a
+   * scanner's open lid, unlit, rather than a table or a hand under the light that lights the paper.
+   */
+  blackSurround: number;
+  /**
    * The paper among dark surroundings (a receipt photographed on a table), in pixels of the image
    * given: the widest band of columns, then of rows within it, that are mostly paper. Absent when the
    * paper fills the image.
@@ -41,6 +46,12 @@ const MAX_POINTS = 150_000;
 /** Surroundings darker than this share of the paper's brightness are not paper (a table, a hand, a shadow). */
 const DARK_SURROUND = 0.6;
 /**
+ * Surroundings darker than this share of the paper's brightness are unlit: of the dark surroundings
+ * left after cutting to the paper, the corpus's receipt scans with an open lid measured 51–80 % this
+ * black, its phone photos 0–36 % (a black leather table the most; read-page.ts, SCANNER_LID_BLACK).
+ */
+const BLACK = 0.15;
+/**
  * How much sharper the vertical family's profile must be to say the page lies on its side: pages
  * come upright far more often. On the corpus's receipts the right family won by 1.17 or more either
  * way up; a page that slips through is still caught by reading it (read-page.ts: words on end).
@@ -55,9 +66,9 @@ export async function analysePage(image: GrayImage): Promise<PageGeometry> {
   const background = await toGray(fromGray(small).blur(Math.max(3, Math.round(Math.max(small.width, small.height) / 150))));
   const paper = paperLevel(background);
   const { xs, ys, count, ink } = inkPoints(small, background, paper * DARK_SURROUND);
-  const darkSurround = darkShare(background, paper);
+  const { darkSurround, blackSurround } = darkShares(background, paper);
   const paperBox = paperRegion(background, paper * DARK_SURROUND, factor);
-  if (count < 50) return { ink, lineAngle: 0, otherAngle: 90, margin: 1, darkSurround, ...(paperBox ? { paper: paperBox } : {}) };
+  if (count < 50) return { ink, lineAngle: 0, otherAngle: 90, margin: 1, darkSurround, blackSurround, ...(paperBox ? { paper: paperBox } : {}) };
 
   const best = (center: number) => {
     let top = { angle: center, score: -1 };
@@ -85,6 +96,7 @@ export async function analysePage(image: GrayImage): Promise<PageGeometry> {
     otherAngle: round1(lose.angle),
     margin: loseScore > 0 ? winScore / loseScore : Infinity,
     darkSurround,
+    blackSurround,
     ...(paperBox ? { paper: paperBox } : {}),
     ...(lineHeight ? { lineHeight: lineHeight / factor } : {}),
     lineLength: lineLength / factor,
@@ -106,12 +118,17 @@ function paperLevel(background: GrayImage): number {
 /**
  * Share of pixels whose surroundings (the blurred page, where the text is washed out) are darker
  * than DARK_SURROUND of the paper: on the corpus's scans at most 5.4 % (creases, a dark scan edge),
- * on its phone photos 6–55 %.
+ * on its phone photos 6–55 %; and the share of those that are BLACK.
  */
-function darkShare(background: GrayImage, paper: number): number {
+function darkShares(background: GrayImage, paper: number): Pick<PageGeometry, 'darkSurround' | 'blackSurround'> {
   let dark = 0;
-  for (let i = 0; i < background.data.length; i++) if (background.data[i]! < paper * DARK_SURROUND) dark++;
-  return dark / Math.max(1, background.data.length);
+  let black = 0;
+  for (let i = 0; i < background.data.length; i++) {
+    const level = background.data[i]!;
+    if (level < paper * DARK_SURROUND) dark++;
+    if (level < paper * BLACK) black++;
+  }
+  return { darkSurround: dark / Math.max(1, background.data.length), blackSurround: dark ? black / dark : 0 };
 }
 
 /**

@@ -49,13 +49,14 @@ test('a narrow column of text (a till receipt) is read as one block; a page-wide
 });
 
 test('a receipt scan for PP-OCR: a narrow column of level lines on an upright page taller than wide, no dark surroundings', () => {
-  const geometry = { ink: 0.05, lineAngle: 0, otherAngle: 90, margin: 2, lineHeight: 17, lineLength: 600, darkSurround: 0.01 };
+  const geometry = { ink: 0.05, lineAngle: 0, otherAngle: 90, margin: 2, lineHeight: 17, lineLength: 600, darkSurround: 0.01, blackSurround: 0 };
   const portrait = { width: 890, height: 2264 };
   assert.equal(isReceiptScan(portrait, geometry), true);
   assert.equal(isReceiptScan(portrait, { ...geometry, lineLength: 830 }), true, '49 line heights: a receipt printed wide');
   assert.equal(isReceiptScan(portrait, { ...geometry, lineLength: 1100 }), false, '65 line heights: an A4 page');
   assert.equal(isReceiptScan({ width: 1600, height: 160 }, { ...geometry, lineAngle: 90, lineLength: 39, lineHeight: 21 }), false, 'a single line of print, measured as letters standing on end');
   assert.equal(isReceiptScan({ width: 2264, height: 890 }, geometry), false, 'wider than tall');
-  assert.equal(isReceiptScan(portrait, { ...geometry, darkSurround: 0.2 }), false, 'a phone photo on a table');
+  assert.equal(isReceiptScan(portrait, { ...geometry, darkSurround: 0.2, blackSurround: 0.3 }), false, 'a phone photo on a table');
+  assert.equal(isReceiptScan(portrait, { ...geometry, darkSurround: 0.2, blackSurround: 0.8 }), true, 'a scan with the lid open: black around the paper');
   assert.equal(isReceiptScan(portrait, { ...geometry, lineHeight: undefined }), false, 'no lines measured');
 });

@@ -71,6 +71,13 @@ const BLANK_INK = 0.0005;
  */
 const LOCAL_THRESHOLD_ABOVE = 0.06;
 /**
+ * Share of the dark surroundings that is black (orientation.ts, blackSurround) from which they are
+ * a scanner's open lid: the corpus's receipt scans with a dark share of 3 % or more measured
+ * 0.51–0.80 (two with a dark share over 6 %: 0.51 and 0.80), its phone photos 0–0.36 (0.55 for one
+ * whose dark share is under 6 % anyway), after cutting to the paper.
+ */
+const SCANNER_LID_BLACK = 0.45;
+/**
  * A text column at most this many line heights wide is a till receipt's, read as one block of lines
  * (engine.ts, PageLayout). The corpus's receipts, scanned or photographed, measured 20–33; the first
  * pages of its A4 and letter invoices and bills 63–101.
@@ -248,12 +255,14 @@ export function chooseScale(image: { width: number; height: number }, lineHeight
  * an upright page taller than it is wide. A single line of print measures as a column too (of letters standing on end), and is
  * no receipt; a receipt scanned on its side is left to Tesseract's turn trials. A phone photo of one
  * (dark surroundings) stays with Tesseract, which read the corpus's photos better (field f1 0.933
- * against 0.729, docs/ocr-engines.md).
+ * against 0.729, docs/ocr-engines.md); a scan whose dark surroundings are mostly black is a scan
+ * with the lid open, not a photo.
  */
 export function isReceiptScan(image: { width: number; height: number }, geometry: PageGeometry): boolean {
-  const { lineHeight, lineLength, lineAngle, darkSurround } = geometry;
+  const { lineHeight, lineLength, lineAngle, darkSurround, blackSurround } = geometry;
   const narrow = lineHeight !== undefined && lineLength !== undefined && lineLength / lineHeight <= RECEIPT_MAX_LINE_HEIGHTS;
-  return narrow && Math.abs(lineAngle) <= 45 && image.height >= image.width && darkSurround <= LOCAL_THRESHOLD_ABOVE;
+  const scanned = darkSurround <= LOCAL_THRESHOLD_ABOVE || blackSurround >= SCANNER_LID_BLACK;
+  return narrow && Math.abs(lineAngle) <= 45 && image.height >= image.width && scanned;
 }
 
 /** One block of lines for a receipt's narrow column, the engine's own block finding for anything wider. */
