@@ -34,6 +34,10 @@ test('a date OCR glued to the time after it is found, and a longer number is no 
   assert.deepEqual(dateTokens('18/04/20185', 'DMY'), []);
   // A link of an item code's chain of figures is no date either.
   assert.deepEqual(dateTokens('MI11/3-21-12/480', 'DMY'), []);
+  // Nor the tail of a code with letters, unless its year has four digits.
+  assert.deepEqual(dateTokens('RC11-23-42 - 12/144', 'DMY'), []);
+  assert.deepEqual(dateTokens('DATE:15-03-18', 'DMY').map((t) => t.iso), ['2018-03-15']);
+  assert.deepEqual(dateTokens('Date15/03/2018', 'DMY').map((t) => t.iso), ['2018-03-15']);
   assert.deepEqual(dateTokens('16-03-18 13:49 SH01', 'DMY').map((t) => t.iso), ['2018-03-16']);
   assert.deepEqual(dateTokens('ORD #18 -REG #19-21/03/2018 19:53:23', 'DMY').map((t) => t.iso), ['2018-03-21']);
 });

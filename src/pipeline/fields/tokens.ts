@@ -86,11 +86,18 @@ const DATE_PATTERNS = [
   /(?<!\d)\d{4}\.?\s*(?:m\.|g\.|gada)?\s*\p{L}{3,}\s+\d{1,2}(?:\.|\s*d\.)?/gu,
 ];
 
+/**
+ * A short date glued to the letters before it is an item code's tail ("RC11-23-42", read as 23
+ * November 2042); OCR glues a label to a date, but then with its colon or to a four-digit year.
+ */
+const CODE_TAIL = /^\d{1,2}[./-]\d{1,2}[./-]\d{2}$/u;
+
 export function dateTokens(text: string, order: DateOrder | undefined): DateToken[] {
   const tokens: DateToken[] = [];
   for (const pattern of DATE_PATTERNS) {
     for (const match of text.matchAll(pattern)) {
       if (tokens.some((t) => match.index >= t.index && match.index < t.index + t.text.length)) continue;
+      if (CODE_TAIL.test(match[0]) && /\p{L}$/u.test(text.slice(0, match.index))) continue;
       const parsed = parseDate(match[0].replace(/(\d)(?:st|nd|rd|th)/u, '$1'), order);
       if (parsed) tokens.push({ ...parsed, text: match[0], index: match.index });
     }
