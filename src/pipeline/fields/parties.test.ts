@@ -33,6 +33,18 @@ DE 12346 Bad Musterhausen`);
     assert.equal(p.customer('postal_code'), '12346');
   });
 
+  it('joins a legal form printed alone on its line to the name above it, on an invoice as on a receipt', () => {
+    const p = partiesOf(`BLUE HERON KITCHENS MALAYSIA
+SDN BHD
+UNIT G-13, GROUND FLOOR, NO.1
+50480 KUALA LUMPUR
+Tel: 03-2201 1188
+TAX INVOICE
+Invoice No: 88812
+Total 129.30`);
+    assert.equal(p.vendor('name'), 'BLUE HERON KITCHENS MALAYSIA SDN BHD');
+  });
+
   it('ends a labelled block at a blank line: the table below is not the customer\'s address', () => {
     const p = partiesOf(`Northwind Office Supplies Ltd
 12 Harbour Road, Tallinn 10111, Estonia

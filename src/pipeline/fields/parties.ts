@@ -92,6 +92,8 @@ export function findParties(context: FieldContext): Parties {
       const block = strategy();
       const party = block ? readBlock(block) : null;
       if (!party || isCustomer(party)) continue;
+      // A receipt's head joins its name's halves among its readable lines (receiptHead).
+      if (party.name && context.kind !== 'receipt') party.name = withNameHead(document, party.name);
       vendor = mergeParty(vendor, party);
       break;
     }
@@ -364,6 +366,21 @@ function isNameTail(words: readonly Word[]): boolean {
 }
 
 /**
+ * A registered name that cannot stand alone ("SDN BHD" under "NANDO'S CHICKENLAND MALAYSIA"), as the
+ * letterhead strategies found it on its own line, with the first half printed right above it.
+ */
+function withNameHead(document: TextDocument, name: Found<string>): Found<string> {
+  const { page, box } = name.evidence ?? {};
+  if (!page || !box || !hasLegalForm(name.value)) return name;
+  const line = document.lines.find((l) => l.page === page && l.box[1] <= box[1]! && l.box[3] >= box[3]!);
+  const words = line?.words.filter((w) => w.box[0] >= box[0]! && w.box[2] <= box[2]!) ?? [];
+  const above = line && document.lines[line.index - 1];
+  if (!line || !words.length || !above || above.page !== page || !isNameTail(words) || !isNameHead(above, line)) return name;
+  const value = `${above.text} ${name.value}`;
+  return { ...name, value, printed: value, evidence: evidenceOf([...above.words, ...words], page) as Evidence };
+}
+
+/**
  * An upper-case line right above a registered name, in the same print size, is its first half; unless
  * it only repeats words of the name (a logo's lettering: "COFFEE" over "EIGHT OUNCE COFFEE CO.").
  */
@@ -377,7 +394,7 @@ function isNameHead(above: Line, name: Line): boolean {
     letters === letters.toUpperCase() &&
     !NOT_A_NAME.test(above.text.trim()) &&
     !STOP.test(above.text) &&
-    name.box[1] - above.box[3] < height(name) * 0.8 &&
+    name.box[1] - above.box[3] < height(name) &&
     Math.abs(height(above) - height(name)) < height(name) * 0.35
   );
 }
