@@ -47,6 +47,15 @@ Total             120.00`);
 Amount due        100.00`);
     assert.equal(netOnly.subtotal, 100);
     assert.notEqual(totalsOf('Net total         100.00\nPaid by card').total, 100);
+    // A subtotal is not its own total with no VAT: a promotion came off before the total.
+    const promotion = totalsOf(`SUBTOTAL:            251.00
+CASH PROMOTION
+ROUNDING ADJ :         0.00
+TOTAL INCLUSIVE GST:  217.00
+GST SUMMARY:   AMOUNT   TAX
+SR             195.28  11.72
+ZRL             10.00   0.00`);
+    assert.equal(promotion.total, 217);
   });
 
   it('reads net, VAT and gross from one total row by their sum', () => {

@@ -222,9 +222,13 @@ function bestOf(totals: Candidate[], subtotals: Candidate[], vats: Candidate[], 
   return { combination, score };
 }
 
-/** Subtotal + VAT + rounding = total, to the cent. */
+/**
+ * Subtotal + VAT + rounding = total, to the cent. An amount is not its own subtotal: under a subtotal
+ * label it would add up with a zero VAT whatever it is ("SUBTOTAL: 251.00" over "TOTAL INCLUSIVE GST:
+ * 217.00").
+ */
 function addsUp(c: Combination): boolean {
-  if (!c.total || !c.subtotal || !c.vat) return false;
+  if (!c.total || !c.subtotal || !c.vat || c.total === c.subtotal) return false;
   return Math.abs(c.subtotal.value + c.vat.value + (c.rounding?.value ?? 0) - c.total.value) < CENT;
 }
 
