@@ -146,6 +146,16 @@ Change                   30.00`;
     assert.equal(totalsOf(receipt('60.00'), { document_kind: 'receipt' }).total, 11);
   });
 
+  it('takes the rounded total printed under the rounding\'s own word', () => {
+    const receipt = totalsOf(`TOTAL                19.99
+ROUNDING ADJ          0.01
+ROUNDING             20.00
+GST INCLUDED          0.00
+CASH                 20.00
+CHANGE                0.00`);
+    assert.deepEqual([receipt.total, receipt.rounding], [20, 0.01]);
+  });
+
   it('takes the total printed after the rounding line over the one before it', () => {
     const receipt = totalsOf(`TOTAL (EXCLUDING GST):       21.30
 SERV. CHARGE (3%):            0.65

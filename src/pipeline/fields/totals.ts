@@ -32,7 +32,10 @@ export function findTotals(context: FieldContext): Totals {
   const total = candidates(context, 'total', rows.map((r) => r.total));
   const subtotal = candidates(context, 'subtotal', rows.map((r) => r.subtotal));
   const vat = candidates(context, 'vatAmount', rows.map((r) => r.vat));
-  const rounding = candidates(context, 'rounding');
+  // Rounding never reaches a whole unit: a larger amount on a rounding line is the rounded total ("ROUNDING 20.00").
+  const onRoundingLines = candidates(context, 'rounding');
+  const rounding = onRoundingLines.filter((c) => Math.abs(c.value) < 1);
+  const roundedTotals = onRoundingLines.filter((c) => Math.abs(c.value) >= 1);
   const due = candidates(context, 'amountDue');
 
   const chosen = bestCombination(total, subtotal, vat, rounding);
@@ -52,7 +55,7 @@ export function findTotals(context: FieldContext): Totals {
     const witnessed = paid === undefined ? undefined : witnessedTotal(paid, result.total, [...total, ...due, ...subtotal, ...cashAmount], derivable);
     if (witnessed) result.total = witnessed;
   }
-  const rounded = afterRounding(result.total, chosen.rounding, [...total, ...due]);
+  const rounded = afterRounding(result.total, chosen.rounding, [...total, ...due, ...roundedTotals]);
   if (rounded) result.total = rounded;
   if (chosen.subtotal) result.subtotal = chosen.subtotal;
   if (chosen.vat) result.vat_amount = chosen.vat;
@@ -84,14 +87,13 @@ function witnessedTotal(paid: number, read: Found<number> | undefined, printed: 
  * A sale rounded to the coin prints its total twice, above the rounding line and below it ("Total
  * incl. GST 23.26", "Rounding adj. -0.01", "Total 23.25"), and the stronger label is often the first.
  * What is paid is the second: when the read total stands above the rounding line, the total is the
- * amount below that line, under a total or amount-due label, that differs from it by the rounding,
+ * amount below that line, under a total, amount-due or rounding label, that differs from it by the rounding,
  * which stays the difference between the two. The rounding's sign is not trusted ("(0.02)" and
  * "-RM 0.02" are printed for both directions); its place is. A total read below the rounding line is
- * already rounded (a VAT summary further down may repeat the unrounded sum). Rounding never reaches
- * a whole unit.
+ * already rounded (a VAT summary further down may repeat the unrounded sum).
  */
 function afterRounding(read: Found<number> | undefined, rounding: Candidate | undefined, printed: Candidate[]): Candidate | undefined {
-  if (!read?.evidence || !rounding?.evidence || rounding.value === 0 || Math.abs(rounding.value) >= 1) return undefined;
+  if (!read?.evidence || !rounding?.evidence || rounding.value === 0) return undefined;
   if (!below(rounding.evidence, read.evidence)) return undefined;
   return printed.find((c) => !!c.evidence && below(c.evidence, rounding.evidence!) && Math.abs(Math.abs(c.value - read.value) - Math.abs(rounding.value)) < CENT);
 }
@@ -225,10 +227,12 @@ function bestOf(totals: Candidate[], subtotals: Candidate[], vats: Candidate[], 
 /**
  * Subtotal + VAT + rounding = total, to the cent. An amount is not its own subtotal: under a subtotal
  * label it would add up with a zero VAT whatever it is ("SUBTOTAL: 251.00" over "TOTAL INCLUSIVE GST:
- * 217.00").
+ * 217.00"); nor is a VAT the whole total over a zero subtotal (a slanted photo's figures taken for the
+ * label above or below).
  */
 function addsUp(c: Combination): boolean {
   if (!c.total || !c.subtotal || !c.vat || c.total === c.subtotal) return false;
+  if (c.total.value !== 0 && Math.abs(c.vat.value) >= Math.abs(c.total.value)) return false;
   return Math.abs(c.subtotal.value + c.vat.value + (c.rounding?.value ?? 0) - c.total.value) < CENT;
 }
 
