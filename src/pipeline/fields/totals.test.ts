@@ -146,6 +146,23 @@ Change                   30.00`;
     assert.equal(totalsOf(receipt('60.00'), { document_kind: 'receipt' }).total, 11);
   });
 
+  it('reads a receipt\'s "NET AMT" and "AMT PAID INCL. GST" as its total, over a column\'s last amount', () => {
+    const net = totalsOf(`ITEM              QTY   PRICE   AMOUNT
+LED TUBE            5   16.00    80.00
+LED FITTING         4   14.00    56.00
+GROSS AMT :                     136.00
+GST (6%) :                        0.00
+NET AMT :                       136.00
+RECEIVED                        150.00
+CHANGE                           14.00`);
+    assert.equal(net.total, 136);
+    const paid = totalsOf(`AMT PAID INCL. GST : RM78.30
+AMT PAID EXCL. GST : RM 73.87
+GST AMT : RM4.43
+TOTAL EV :2.10`);
+    assert.deepEqual([paid.total, paid.subtotal, paid.vat_amount], [78.3, 73.87, 4.43]);
+  });
+
   it('takes the rounded total printed under the rounding\'s own word', () => {
     const receipt = totalsOf(`TOTAL                19.99
 ROUNDING ADJ          0.01
