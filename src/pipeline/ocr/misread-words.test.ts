@@ -21,6 +21,12 @@ test('a zero between letters is an O; zeros in figures, codes and amounts stay',
   assert.equal(mended('RM0.00 A10B 2000 N0. C0. TX0A1'), 'RM0.00 A10B 2000 N0. C0. TX0A1');
 });
 
+test('an O among an amount\'s figures or after its currency is a zero', () => {
+  assert.equal(mended('Rounding Adjustment RMO.02'), 'Rounding Adjustment RM0.02');
+  assert.equal(mended('CASH 1O.50 USDO.20'), 'CASH 10.50 USD0.20');
+  assert.equal(mended('NO.12 O.50 SOLO.12'), 'NO.12 O.50 SOLO.12');
+});
+
 test('one letter off in a legal form of several words is mended, in the case it was printed', () => {
   assert.equal(mended('MARKETING SDN BHO'), 'MARKETING SDN BHD');
   assert.equal(mended('CARRY SDN 3HD (590150-A)'), 'CARRY SDN BHD (590150-A)');

@@ -1,6 +1,7 @@
 // Misreadings every OCR engine makes on receipts and that no later stage can undo, mended here
 // where the words come out of OCR (the page's raw text is built from them):
-//  - a zero standing between letters is an O ("B00K", "F00DICI0US");
+//  - a zero standing between letters is an O ("B00K", "F00DICI0US"), and an O among an amount's
+//    figures or after its currency is a zero ("RMO.02", "1O.50");
 //  - one letter off in a legal form of several words, the others read right ("SDN BHO", "SDN 3HD",
 //    "SON BHD"), or one in each of its words where it ends a name ("CARRY SEN 3HD (590150-A)");
 //  - a label's word at the start of a line with figures, one letter off by a letter OCR confuses it
@@ -16,8 +17,21 @@ import type { EngineWord } from './engine.js';
 /** A run of zeros with a letter on each side, in a word whose only figures are those zeros. */
 const ZEROS_BETWEEN_LETTERS = /(?<=\p{L})0+(?=\p{L})/gu;
 
+/**
+ * An amount with cents, perhaps after its currency ("RM", an ISO code, a sign), whose whole units hold
+ * an O: OCR's O for a zero. A figure or the currency must stand with the O's ("NO.12" is a number's
+ * label, "O.50" too doubtful).
+ */
+const O_IN_AMOUNT = /^(RM|[A-Z]{3}|[$€£])?([\dOo]*[Oo][\dOo]*)([.,]\d{2})$/u;
+const ISO_CODES = new Set(Intl.supportedValuesOf('currency'));
+
 export function mendMisreadWords(words: readonly EngineWord[]): EngineWord[] {
-  const mended = words.map((word) => (/[1-9]/u.test(word.text) ? word : { ...word, text: word.text.replace(ZEROS_BETWEEN_LETTERS, (zeros) => 'O'.repeat(zeros.length)) }));
+  const mended = words.map((word) => {
+    const amount = O_IN_AMOUNT.exec(word.text);
+    const currency = amount?.[1];
+    if (amount && (currency ? currency.length < 3 || ISO_CODES.has(currency) : /\d/u.test(amount[2]!))) return { ...word, text: (amount[1] ?? '') + amount[2]!.replace(/[Oo]/gu, '0') + amount[3] };
+    return /[1-9]/u.test(word.text) ? word : { ...word, text: word.text.replace(ZEROS_BETWEEN_LETTERS, (zeros) => 'O'.repeat(zeros.length)) };
+  });
   return mendLabelWords(mendLegalForms(mended));
 }
 
