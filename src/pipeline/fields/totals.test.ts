@@ -163,6 +163,21 @@ TOTAL EV :2.10`);
     assert.deepEqual([paid.total, paid.subtotal, paid.vat_amount], [78.3, 73.87, 4.43]);
   });
 
+  it('on a cash receipt, takes the cash paid for the total where subtotal and VAT add up to it and the total read does not', () => {
+    const receipt = totalsOf(`Total Sales(Excluding GST) : 180.00
+Discount :                     0.00
+Total GST :                   10.80
+Rounding :                     0.00
+TotaUsales (Inclusive of GST) : 190.80
+CASH :                       190.80
+Change :                       0.00
+GST SUMMARY
+Tax Code % Amt (RM) Tax(RM)
+SR 6 180.00 10.80
+Total: 180.00 10.80`);
+    assert.deepEqual([receipt.total, receipt.subtotal, receipt.vat_amount], [190.8, 180, 10.8]);
+  });
+
   it('takes the rounded total printed under the rounding\'s own word', () => {
     const receipt = totalsOf(`TOTAL                19.99
 ROUNDING ADJ          0.01

@@ -52,7 +52,10 @@ export function findTotals(context: FieldContext): Totals {
     const derivable = whole(chosen.subtotal) && whole(chosen.vat);
     // The sale's cash amount printed apart ("Cash 71.00" over "Cash Received 101.00") witnesses it too.
     const cashAmount: Candidate[] = cash.amount ? [{ ...cash.amount, score: 0 }] : [];
-    const witnessed = paid === undefined ? undefined : witnessedTotal(paid, result.total, [...total, ...due, ...subtotal, ...cashAmount], derivable);
+    // The best subtotal and VAT read, whether or not the combination kept them (it drops a subtotal equal to a misread total).
+    const [net, tax] = [chosen.subtotal ?? subtotal[0], chosen.vat ?? vat[0]];
+    const summed = net && tax ? net.value + tax.value + (chosen.rounding?.value ?? 0) : undefined;
+    const witnessed = paid === undefined ? undefined : witnessedTotal(paid, result.total, [...total, ...due, ...subtotal, ...cashAmount], derivable, summed);
     if (witnessed) result.total = witnessed;
   }
   const rounded = afterRounding(result.total, chosen.rounding, [...total, ...due, ...roundedTotals]);
@@ -73,13 +76,16 @@ export function findTotals(context: FieldContext): Totals {
 /**
  * A cash sale is read twice: at its total and as the cash handed over less the change. When the two
  * disagree (OCR slips on a digit of the total, or the total's label is garbled), an amount printed on
- * a totals line that equals the cash paid is the total; with no total read at all (and none to derive
- * from subtotal and VAT), the cash paid is.
+ * a totals line that equals the cash paid is the total; so is the cash paid where subtotal and VAT
+ * add up to it (a third reading: "TotaUsales (Inclusive of GST) : 190.80" lost its label, and the tax
+ * summary's "Total: 180.00" was read); with no total read at all (and none to derive from subtotal
+ * and VAT), the cash paid is.
  */
-function witnessedTotal(paid: number, read: Found<number> | undefined, printed: Candidate[], derivable: boolean): Found<number> | undefined {
+function witnessedTotal(paid: number, read: Found<number> | undefined, printed: Candidate[], derivable: boolean, summed: number | undefined): Found<number> | undefined {
   if (read && Math.abs(read.value - paid) < CENT) return undefined;
   const agreeing = printed.find((c) => Math.abs(c.value - paid) < CENT);
   if (agreeing) return { ...agreeing, value: paid };
+  if (summed !== undefined && Math.abs(summed - paid) < CENT) return { value: paid, confidence: 0.8, status: 'derived' };
   return read || derivable ? undefined : { value: paid, confidence: 0.6, status: 'derived' };
 }
 
