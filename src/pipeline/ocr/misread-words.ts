@@ -26,13 +26,17 @@ const O_IN_AMOUNT = /^(RM|[A-Z]{3}|[$€£])?([\dOo]*[Oo][\dOo]*)([.,]\d{2})$/u;
 const ISO_CODES = new Set(Intl.supportedValuesOf('currency'));
 
 export function mendMisreadWords(words: readonly EngineWord[]): EngineWord[] {
-  const mended = words.map((word) => {
-    const amount = O_IN_AMOUNT.exec(word.text);
-    const currency = amount?.[1];
-    if (amount && (currency ? currency.length < 3 || ISO_CODES.has(currency) : /\d/u.test(amount[2]!))) return { ...word, text: (amount[1] ?? '') + amount[2]!.replace(/[Oo]/gu, '0') + amount[3] };
-    return /[1-9]/u.test(word.text) ? word : { ...word, text: word.text.replace(ZEROS_BETWEEN_LETTERS, (zeros) => 'O'.repeat(zeros.length)) };
-  });
-  return mendLabelWords(mendLegalForms(mended));
+  return mendLabelWords(mendLegalForms(words.map((word) => ({ ...word, text: mendZerosAndOs(word.text) }))));
+}
+
+function mendZerosAndOs(text: string): string {
+  const amount = O_IN_AMOUNT.exec(text);
+  if (amount) {
+    const [, currency, units, cents] = amount;
+    const sure = currency ? currency.length < 3 || ISO_CODES.has(currency) : /\d/u.test(units!);
+    return sure ? (currency ?? '') + units!.replace(/[Oo]/gu, '0') + cents : text;
+  }
+  return /[1-9]/u.test(text) ? text : text.replace(ZEROS_BETWEEN_LETTERS, (zeros) => 'O'.repeat(zeros.length));
 }
 
 /** The lexicons' legal forms of two words or more, each word three letters or more ("sdn bhd"). */
@@ -57,8 +61,8 @@ function mendLegalForms(words: EngineWord[]): EngineWord[] {
       const cores = parts.map((part) => part![2]!);
       if (cores.some((core, i) => core.length !== form[i]!.length)) continue;
       const wrong = cores.map((core, i) => [...core.toLowerCase()].filter((c, j) => c !== form[i]![j]).length);
-      const total = wrong.reduce((a, b) => a + b, 0);
-      if (total === 0 || (total > 1 && !(wrong.every((n) => n <= 1) && endsName(words, start, start + form.length)))) continue;
+      const off = wrong.reduce((a, b) => a + b, 0);
+      if (off === 0 || (off > 1 && !(wrong.every((n) => n <= 1) && endsName(words, start, start + form.length)))) continue;
       const capitals = cores.every((core) => core === core.toUpperCase());
       run.forEach((word, i) => {
         const right = capitals ? form[i]!.toUpperCase() : caseLike(cores[i]!, form[i]!);
