@@ -45,11 +45,7 @@ const INK_CONTRAST = 28;
 const MAX_POINTS = 150_000;
 /** Surroundings darker than this share of the paper's brightness are not paper (a table, a hand, a shadow). */
 const DARK_SURROUND = 0.6;
-/**
- * Surroundings darker than this share of the paper's brightness are unlit: of the dark surroundings
- * left after cutting to the paper, the corpus's receipt scans with an open lid measured 51–80 % this
- * black, its phone photos 0–36 % (a black leather table the most; read-page.ts, SCANNER_LID_BLACK).
- */
+/** Surroundings darker than this share of the paper's brightness are unlit (read-page.ts, SCANNER_LID_BLACK). */
 const BLACK = 0.15;
 /**
  * How much sharper the vertical family's profile must be to say the page lies on its side: pages

@@ -72,9 +72,10 @@ const BLANK_INK = 0.0005;
 const LOCAL_THRESHOLD_ABOVE = 0.06;
 /**
  * Share of the dark surroundings that is black (orientation.ts, blackSurround) from which they are
- * a scanner's open lid: the corpus's receipt scans with a dark share of 3 % or more measured
- * 0.51–0.80 (two with a dark share over 6 %: 0.51 and 0.80), its phone photos 0–0.36 (0.55 for one
- * whose dark share is under 6 % anyway), after cutting to the paper.
+ * a scanner's open lid. Measured on the page as readPage sees it (after cutting to the paper): the
+ * corpus's receipt scans with a dark share of 3 % or more 0.52–0.80, its phone photos 0.002–0.40,
+ * but one photo on a grey table 0.51, which this takes for a scan (docs/ocr-engines.md: its fields
+ * read worse by PP-OCR; the surroundings' colour would tell it apart, and is not measured here).
  */
 const SCANNER_LID_BLACK = 0.45;
 /**
