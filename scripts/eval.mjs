@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { assignFolds, vendorKey } from './eval/folds.mjs';
 import { combine, extractDocuments, labelledDocuments, score } from './eval/sets.mjs';
-import { calibrate, calibrationDocument, closeTraining, fitConfidence, train } from './eval/train.mjs';
+import { blindReadings, calibrate, calibrateFolds, calibrationDocument, closeTraining, fitConfidence, train } from './eval/train.mjs';
 import { ITEM_MEMBERS, lineItemFigures } from './eval/line-items.mjs';
 import { BINS, reviewFigures } from './eval/reliability.mjs';
 import { labelledValues, matchesScorer } from './eval/values.mjs';
@@ -184,17 +184,12 @@ async function blindFolds() {
   const write = (dir, doc, outcome) => writePrediction(join(dir, doc.set, doc.folder), doc.name, outcome);
   // Readings before the review stage first, each with the choice fitted without its fold; then each
   // fold is calibrated by a fit on the other folds' values (scripts/eval/train.mjs).
-  const readings = [];
-  for (let fold = 0; fold < k; fold++) {
-    const model = await train({ docs: docs.filter((_, i) => folds[i] !== fold), dir: join(out, `folds/model-${fold}`) });
-    for (const [i, doc] of docs.entries()) if (folds[i] === fold) readings[i] = await model.predict(doc);
-  }
+  const readings = await blindReadings(docs, folds, k, join(out, 'folds'));
   const labelled = await Promise.all(docs.map((doc, i) => calibrationDocument(doc, readings[i])));
-  for (let fold = 0; fold < k; fold++) {
-    const calibration = await fitConfidence(labelled.filter((_, i) => folds[i] !== fold));
-    writeFileSync(join(out, `folds/model-${fold}/confidence.json`), JSON.stringify(calibration));
-    for (const [i, doc] of docs.entries()) if (folds[i] === fold) write(blind, doc, await calibrate(readings[i], calibration));
-  }
+  await calibrateFolds(docs, folds, k, readings, labelled, {
+    fitted: (fold, calibration) => writeFileSync(join(out, `folds/model-${fold}/confidence.json`), JSON.stringify(calibration)),
+    answered: (doc, document) => write(blind, doc, document),
+  });
   const seenModel = await train({ docs, dir: join(out, 'folds/model-all') });
   const calibration = await fitConfidence(labelled);
   for (const doc of docs) write(seen, doc, await calibrate(await seenModel.predict(doc), calibration));

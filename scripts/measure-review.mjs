@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assignFolds } from './eval/folds.mjs';
 import { labelledDocuments, score } from './eval/sets.mjs';
-import { calibrate, calibrationDocument, closeTraining, fitConfidence, train } from './eval/train.mjs';
+import { blindReadings, calibrateFolds, calibrationDocument, closeTraining } from './eval/train.mjs';
 import { labelledValues } from './eval/values.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,11 +25,7 @@ const cache = join(out, 'readings.json');
 let readings;
 if (existsSync(cache) && !process.argv.includes('--reread')) readings = JSON.parse(readFileSync(cache, 'utf8'));
 else {
-  readings = [];
-  for (let fold = 0; fold < FOLDS; fold++) {
-    const model = await train({ docs: docs.filter((_, i) => folds[i] !== fold), dir: join(out, `model-${fold}`) });
-    for (const [i, doc] of docs.entries()) if (folds[i] === fold) readings[i] = await model.predict(doc);
-  }
+  readings = await blindReadings(docs, folds, FOLDS, out);
   mkdirSync(out, { recursive: true });
   writeFileSync(cache, JSON.stringify(readings));
 }
@@ -38,14 +34,12 @@ await closeTraining();
 const pred = join(out, 'blind');
 rmSync(pred, { recursive: true, force: true });
 const labelled = await Promise.all(docs.map((doc, i) => calibrationDocument(doc, readings[i])));
-for (let fold = 0; fold < FOLDS; fold++) {
-  const calibration = await fitConfidence(labelled.filter((_, i) => folds[i] !== fold));
-  for (const [i, doc] of docs.entries()) {
-    if (folds[i] !== fold) continue;
+await calibrateFolds(docs, folds, FOLDS, readings, labelled, {
+  answered: (doc, document) => {
     mkdirSync(join(pred, doc.set, doc.folder), { recursive: true });
-    writeFileSync(join(pred, doc.set, doc.folder, `${doc.name}.json`), JSON.stringify(await calibrate(readings[i], calibration)));
-  }
-}
+    writeFileSync(join(pred, doc.set, doc.folder, `${doc.name}.json`), JSON.stringify(document));
+  },
+});
 
 const h = { wrong: 0, wrongFlagged: 0, correct: 0, correctFlagged: 0 };
 for (const [set, gold] of Object.entries(sets)) {

@@ -31,6 +31,31 @@ export async function train({ docs, dir }) {
   return { predict: await predictor(fromFile(file), reader) };
 }
 
+/**
+ * The blind readings before the review stage: each of the k folds' documents read with the choice
+ * fitted without them (the models are written under `dir`/model-<fold>).
+ */
+export async function blindReadings(docs, folds, k, dir) {
+  const readings = [];
+  for (let fold = 0; fold < k; fold++) {
+    const model = await train({ docs: docs.filter((_, i) => folds[i] !== fold), dir: join(dir, `model-${fold}`) });
+    for (const [i, doc] of docs.entries()) if (folds[i] === fold) readings[i] = await model.predict(doc);
+  }
+  return readings;
+}
+
+/**
+ * Each fold calibrated by a map fitted on the other folds' values (`labelled`, calibrationDocument's),
+ * `fitted(fold, calibration)`, and its documents' readings answered with it, `answered(doc, document)`.
+ */
+export async function calibrateFolds(docs, folds, k, readings, labelled, { fitted = () => {}, answered }) {
+  for (let fold = 0; fold < k; fold++) {
+    const calibration = await fitConfidence(labelled.filter((_, i) => folds[i] !== fold));
+    fitted(fold, calibration);
+    for (const [i, doc] of docs.entries()) if (folds[i] === fold) answered(doc, await calibrate(readings[i], calibration));
+  }
+}
+
 /** Reads a document's fields with `choice` (a loaded choice model), before the review stage (extract.ts, Unreviewed). */
 export async function predictor(choice, pages) {
   const { setChoiceModel } = await dist('pipeline/fields/choice/model.js');

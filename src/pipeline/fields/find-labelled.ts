@@ -144,6 +144,26 @@ export function evidenceOf(words: Word[], page: number): Evidence {
   return { page, box: boundingBox(words), confidence: Math.min(...words.map((w) => w.confidence)) };
 }
 
+/** The line on `page` whose middle is nearest the box's middle. */
+export function lineAt(lines: readonly Line[], page: number, box: readonly number[]): Line | undefined {
+  const middle = (box[1]! + box[3]!) / 2;
+  let best: Line | undefined;
+  for (const line of lines) {
+    if (line.page !== page) continue;
+    if (!best || Math.abs((line.box[1] + line.box[3]) / 2 - middle) < Math.abs((best.box[1] + best.box[3]) / 2 - middle)) best = line;
+  }
+  return best;
+}
+
+/** The line's words whose middles fall in the box. */
+export function wordsIn(line: Line, box: readonly number[]): Word[] {
+  return line.words.filter((w) => {
+    const x = (w.box[0] + w.box[2]) / 2;
+    const y = (w.box[1] + w.box[3]) / 2;
+    return x >= box[0]! && x <= box[2]! && y >= box[1]! && y <= box[3]!;
+  });
+}
+
 /** The word after a label ending at `offset`, and where in the last label word it ended (0 when at its end). */
 function wordIndexAt(folded: string[], offset: number): { index: number; cut: number } {
   let position = 0;

@@ -8,7 +8,7 @@ import type { TextDocument } from '../layout/text-document.js';
 import type { Word } from '../types.js';
 import { countryOfLine, postalCodeFits, postalLine } from './address.js';
 import type { FieldContext } from './context.js';
-import { evidenceOf, findLabels, type Evidence, type LabelHit } from './find-labelled.js';
+import { evidenceOf, findLabels, lineAt, wordsIn, type Evidence, type LabelHit } from './find-labelled.js';
 import type { Found } from './found.js';
 import { fold, LABELS } from './labels.js';
 import { addressLike, followedByContacts, letterhead, letterheadByModel, slogan } from './letterhead.js';
@@ -372,8 +372,8 @@ function isNameTail(words: readonly Word[]): boolean {
 function withNameHead(document: TextDocument, name: Found<string>): Found<string> {
   const { page, box } = name.evidence ?? {};
   if (!page || !box || !hasLegalForm(name.value)) return name;
-  const line = document.lines.find((l) => l.page === page && l.box[1] <= box[1]! && l.box[3] >= box[3]!);
-  const words = line?.words.filter((w) => w.box[0] >= box[0]! && w.box[2] <= box[2]!) ?? [];
+  const line = lineAt(document.lines, page, box);
+  const words = line ? wordsIn(line, box) : [];
   const above = line && document.lines[line.index - 1];
   if (!line || !words.length || !above || above.page !== page || !isNameTail(words) || !isNameHead(above, line)) return name;
   const value = `${above.text} ${name.value}`;

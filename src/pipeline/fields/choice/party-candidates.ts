@@ -11,7 +11,7 @@ import type { Cell, Line } from '../../layout/lines.js';
 import type { Word } from '../../types.js';
 import type { FieldContext } from '../context.js';
 import type { Draft } from '../draft.js';
-import { evidenceOf } from '../find-labelled.js';
+import { evidenceOf, lineAt, wordsIn } from '../find-labelled.js';
 import { fold } from '../labels.js';
 import { withoutCompanyNumber } from '../receipt-head.js';
 import type { Candidate } from './candidates.js';
@@ -97,24 +97,4 @@ function cuts(words: readonly Word[]): Word[][] {
   const opening = key >= 0 ? key + 1 : words.findIndex((w) => /\p{L}/u.test(w.text));
   if (opening > 0 && opening < words.length) out.push(words.slice(opening));
   return out;
-}
-
-/** The line on `page` whose middle is nearest the box's middle. */
-function lineAt(lines: readonly Line[], page: number, box: readonly number[]): Line | undefined {
-  const middle = (box[1]! + box[3]!) / 2;
-  let best: Line | undefined;
-  for (const line of lines) {
-    if (line.page !== page) continue;
-    if (!best || Math.abs((line.box[1] + line.box[3]) / 2 - middle) < Math.abs((best.box[1] + best.box[3]) / 2 - middle)) best = line;
-  }
-  return best;
-}
-
-/** The line's words whose middles fall in the box. */
-function wordsIn(line: Line, box: readonly number[]): Word[] {
-  return line.words.filter((w) => {
-    const x = (w.box[0] + w.box[2]) / 2;
-    const y = (w.box[1] + w.box[3]) / 2;
-    return x >= box[0]! && x <= box[2]! && y >= box[1]! && y <= box[3]!;
-  });
 }
