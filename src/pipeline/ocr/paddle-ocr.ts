@@ -5,8 +5,8 @@
 // the pool already runs one document per core (two threads, measured on 40 receipts with the machine
 // shared: median 3.0 s per receipt against 1.9 s).
 //
-// Memory: onnxruntime allocates each run's tensors afresh (no arena, below) from the thread it runs
-// on, and glibc most likely keeps a heap per such thread: MALLOC_ARENA_MAX=2 in the service's
+// Memory: onnxruntime allocates the detector's tensors afresh at each run (no arena, below) from the
+// thread it runs on, and glibc most likely keeps a heap per such thread: MALLOC_ARENA_MAX=2 in the service's
 // environment took the process's peak over 40 receipts from 719 to 597 MB (docs/ocr-engines.md).
 //
 // Environment: LEDGERLENS_PADDLE_REC=ch|en (default ch: with detection at half scale it read the
@@ -86,13 +86,21 @@ export function loadModels(info: PaddleOcrInfo): Promise<Models> {
   if (models?.key !== key) {
     const loaded = (async () => {
       const ort = await import('onnxruntime-node');
-      // No arena: every line has its own input width, and the arena kept the largest of them (RSS
-      // after three receipts 325–392 MB with it, 205–382 MB without; time within noise). Measured
-      // again with detection at half scale, 40 receipts: peak 733 MB with it, 719 MB without, median
-      // 2.0 s against 1.9 s.
-      // (Forcing large blocks to mmap, MALLOC_MMAP_THRESHOLD_=131072, made reading ~3× slower.)
+      // The recogniser keeps onnxruntime's arena, the detector does not. The extraction pool sends
+      // every allocation of 1 MB or more to mmap (release-memory.ts), so without an arena each of
+      // a model's tensors that large is mapped, faulted in and unmapped again at every run: the
+      // recogniser runs once per line. Measured 2026-11-27 (sixth session) through a one-thread
+      // pool, 24 of the corpus's images, two rounds each: median / mean per image 1542–1602 /
+      // 1767–1803 ms with neither arena, 1505–1548 / 1603–1671 ms with the recogniser's, 1187–1443 /
+      // 1311–1345 ms with both; the bench's memory run peaked at 609 MB with neither, 587 MB with the
+      // recogniser's, 687–699 MB with both (the detector's arena keeps its largest band's tensors,
+      // ~50 MB per thread; made afresh for each page it still peaked at 693 MB). Measured outside
+      // the pool (its mmap threshold not fixed), the arenas had gained no time (docs/ocr-engines.md).
       const options: InferenceSession.SessionOptions = { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: 'sequential', graphOptimizationLevel: 'all', enableCpuMemArena: false, enableMemPattern: false };
-      const [det, rec] = await Promise.all([ort.InferenceSession.create(info.detection, options), ort.InferenceSession.create(info.recognition, options)]);
+      const [det, rec] = await Promise.all([
+        ort.InferenceSession.create(info.detection, options),
+        ort.InferenceSession.create(info.recognition, { ...options, enableCpuMemArena: true }),
+      ]);
       const keys = info.dictionary ? readDictionary(await readFile(info.dictionary, 'utf8')) : englishDictionary();
       // use_space_char: the space is the last class.
       const classes = ['', ...keys, ' '];
