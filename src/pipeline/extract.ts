@@ -83,7 +83,7 @@ export function extractUnreviewed(read: ReadDocument, hints: ExtractionRequest['
     signCreditNoteTotals(draft, -1);
     signCreditNoteLines(lineItems.items, lineItems.findings);
   }
-  const { warnings: dropped, support, rival, wordConfidence, ...fields } = buildOutcomeFields(draft, lineItems.items, lineItems.findings);
+  const { warnings: dropped, support, rival, wordConfidence, leftOut, ...fields } = buildOutcomeFields(draft, lineItems.items, lineItems.findings);
   warnings.push(...dropped);
   const judged = judgeDocument(draft, text);
   const isDocument = judged !== 'not_a_document';
@@ -103,7 +103,7 @@ export function extractUnreviewed(read: ReadDocument, hints: ExtractionRequest['
     warnings,
     ...(text ? { raw_text: text } : {}),
   };
-  return { outcome, evidence: { support, rival, wordConfidence, missing } };
+  return { outcome, evidence: { support, rival, wordConfidence, leftOut, missing } };
 }
 
 function useEmbeddedXml(embedded: EmbeddedInvoiceXml, page: Draft, document: TextDocument, warnings: string[]): (EInvoiceDraft & { creditNote: boolean }) | null {

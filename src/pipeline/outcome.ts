@@ -33,6 +33,7 @@ export function buildOutcomeFields(
   const support: Record<string, number> = {};
   const rival: Record<string, number> = {};
   const wordConfidence: Record<string, number> = {};
+  const leftOut: Record<string, number> = {};
 
   const entries: { key?: FieldKey; path: string; found: Found<FieldValue> }[] = [...fieldEntries(draft), ...[...lineFindings].map(([path, found]) => ({ path, found }))];
   for (const { key, path, found } of entries.sort((a, b) => a.path.localeCompare(b.path))) {
@@ -42,6 +43,7 @@ export function buildOutcomeFields(
     if (found.status === 'review') review_fields.push(path);
     if (found.support !== undefined) support[path] = found.support;
     if (found.rival !== undefined) rival[path] = found.rival;
+    if (found.leftOut) leftOut[path] = found.leftOut;
     if (found.evidence) {
       wordConfidence[path] = found.evidence.confidence;
       regions[path] = { page: found.evidence.page, box: found.evidence.box.map((v) => round(v, 1)), normalized_value: found.value };
@@ -74,6 +76,7 @@ export function buildOutcomeFields(
     support,
     rival,
     wordConfidence,
+    leftOut,
     warnings: dropped.map((d) => `invalid_value_dropped: ${d.path} ${d.problem}; an engine error, the value is left out and the other fields stand`),
   };
 }

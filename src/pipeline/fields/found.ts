@@ -19,6 +19,12 @@ export interface Found<T> {
   support?: number;
   /** The learned choice's best probability for another value of the field, where it scored it. */
   rival?: number;
+  /**
+   * Printed lines beside the value that the rules judged not part of it (a brand above a receipt's
+   * registered name, a mall's line before or after an address): where the print leaves the value's
+   * extent open, evidence the review stage weighs.
+   */
+  leftOut?: number;
 }
 
 /** Confidence of a read value: how the label was found, times how well the words were read. */

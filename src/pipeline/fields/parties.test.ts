@@ -45,6 +45,20 @@ Total 129.30`);
     assert.equal(p.vendor('name'), 'BLUE HERON KITCHENS MALAYSIA SDN BHD');
   });
 
+  it('counts the lines a receipt\'s name and address were read without: a brand above the name, a mall after the country', () => {
+    const receipt = (head: string) =>
+      findParties(buildContext(buildTextDocument([textPage(`${head}\nTel: 03-2201 1188\nCASH RECEIPT\nCashier: 01\nTOTAL 12.00\nCASH 20.00\nCHANGE 8.00`, { page: 1 })]), {})).vendor;
+    const mall = receipt('TOKYO GRILL (CITY MALL)\nTOKYO GRILL SDN BHD\nNO 8, JALAN 7/118B, DESA TUN RAZAK\n56000 KUALA LUMPUR, MALAYSIA\nKL FESTIVAL CITY MALL');
+    assert.equal(mall?.name?.value, 'TOKYO GRILL SDN BHD');
+    assert.equal(mall?.name?.leftOut, 1);
+    assert.equal(mall?.document_address?.value, 'NO 8, JALAN 7/118B, DESA TUN RAZAK, 56000 KUALA LUMPUR, MALAYSIA');
+    assert.equal(mall?.document_address?.leftOut, 1);
+    const plain = receipt('TOKYO GRILL SDN BHD\nNO 8, JALAN 7/118B, DESA TUN RAZAK\n56000 KUALA LUMPUR, MALAYSIA');
+    assert.equal(plain?.document_address?.value, mall?.document_address?.value);
+    assert.equal(plain?.name?.leftOut, undefined);
+    assert.equal(plain?.document_address?.leftOut, undefined);
+  });
+
   it('ends a labelled block at a blank line: the table below is not the customer\'s address', () => {
     const p = partiesOf(`Northwind Office Supplies Ltd
 12 Harbour Road, Tallinn 10111, Estonia

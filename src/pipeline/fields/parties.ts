@@ -13,7 +13,7 @@ import type { Found } from './found.js';
 import { fold, LABELS } from './labels.js';
 import { addressLike, followedByContacts, letterhead, letterheadByModel, slogan } from './letterhead.js';
 import { blockNamed, labelledName, remitToBlock } from './named-party.js';
-import { addressLines, isRegistrationLine, isTradeWord } from './party-lines.js';
+import { addressExtent, addressLines, isRegistrationLine, isTradeWord } from './party-lines.js';
 import { emailOutside, phoneOutside, registryCodeIn, registryCodeOutside, vatIdAddressedToReader, vatIdIn, vatIdOutside } from './party-ids.js';
 import { blockLine, type Block, type BlockLine } from './party-block.js';
 import { spelledOut } from './spelled-out.js';
@@ -307,8 +307,11 @@ function receiptHead(document: TextDocument): Block | null {
   const lines: BlockLine[] = [blockLine(name, 1)];
   // Long registered names wrap: "THE COFFEE BEAN &" over "TEA LEAF (M) SDN. BHD.".
   const above = top[start - 1];
-  if (legal >= 0 && above && isNameTail(name) && isNameHead(above, top[start]!)) lines[0] = blockLine([...above.words, ...name], 1);
-  for (const line of top.slice(start + 1)) {
+  const joined = legal >= 0 && !!above && isNameTail(name) && isNameHead(above, top[start]!);
+  if (joined) lines[0] = blockLine([...above.words, ...name], 1);
+  let addressLeftOut = 0;
+  for (let i = start + 1; i < top.length; i++) {
+    const line = top[i]!;
     const text = line.text.trim();
     // A registration under the name ("(GST Reg No: 0015…)") comes before the address, not after it.
     if (registrationLine(text) || (lines.length === 1 && /^\(.*\d.*\)$/u.test(text))) continue;
@@ -323,21 +326,31 @@ function receiptHead(document: TextDocument): Block | null {
       lines.push(blockLine(line.words.slice(Math.max(0, at)), 1));
       break;
     }
-    if (STOP.test(text) || EMAIL.test(text) || /^[\d\s()+/.-]{7,}$/u.test(text) || endsReceiptHead(text) || lines.length >= 6) break;
+    if (endsHead(text) || lines.length >= 6) break;
     lines.push(blockLine(line.words, 1));
     // The country closes an address ("56000 Kuala Lumpur, Malaysia"); a branch or mall name may follow.
-    if (countryOfLine(text.split(',').at(-1) ?? '')) break;
+    if (countryOfLine(text.split(',').at(-1) ?? '')) {
+      const next = top[i + 1]?.text.trim() ?? '';
+      if (/\p{L}{3}/u.test(next) && !endsHead(next) && !PHONE.test(next) && !isRegistrationLine(next) && !NOT_A_NAME.test(next)) addressLeftOut = 1;
+      break;
+    }
   }
   const indexes = top.slice(start, start + lines.length).map((l) => l.index);
   // "BHPETROL PERMAS JAYA 2 / LOT PTD 101051 / 81750 MASAI, JOHOR / ESJAY FUEL ENTERPRISE": a station or
   // branch prints its address under its brand, and the company's name under that.
   const addressAbove = lines.length === 1 ? addressLines(top.slice(0, start)) : [];
-  if (addressAbove.some((l) => postalLine(l.text))) {
+  const stationAddress = addressAbove.some((l) => postalLine(l.text));
+  if (stationAddress) {
     lines.push(...addressAbove.map((l) => blockLine(l.words, 1)));
     indexes.push(...addressAbove.map((l) => l.index));
   }
-  return { lines, indexes, confidence: 0.7 };
+  // Lines above the name (a brand, a logo's lettering) that it was read without.
+  const nameLeftOut = stationAddress ? 0 : top.slice(0, joined ? start - 1 : start).filter((l) => /\p{L}{3}/u.test(l.text)).length;
+  return { lines, indexes, confidence: 0.7, leftOut: { name: nameLeftOut, address: addressLeftOut } };
 }
+
+/** A line of the sale or of the shop's contacts, not of its name or address. */
+const endsHead = (text: string) => STOP.test(text) || EMAIL.test(text) || /^[\d\s()+/.-]{7,}$/u.test(text) || endsReceiptHead(text);
 
 /** Index of the word holding the character at `index` of the words joined by single spaces. */
 function wordAt(words: readonly Word[], index: number): number {
@@ -440,7 +453,7 @@ function readBlock(block: Block): FoundParty {
     const words = nameLines.flatMap((l) => l.words);
     // A company number printed after the name ("Golden Scoop Sdn Bhd (169669-A)") is not part of it.
     const text = nameLines.map((l) => l.text).join(' ');
-    party.name = found(text.replace(/\s*\([\w-]*\d[\w-]*\)\s*$/u, '').replace(/[,;]$/u, ''), words, nameLine.page);
+    party.name = { ...found(text.replace(/\s*\([\w-]*\d[\w-]*\)\s*$/u, '').replace(/[,;]$/u, ''), words, nameLine.page), ...leftOut(block.leftOut?.name) };
   }
   const rest = plain.filter((l) => !nameLines.includes(l));
   const postalIndex = rest.findIndex((l) => postalLine(l.text));
@@ -459,13 +472,15 @@ function readBlock(block: Block): FoundParty {
     const country = countryOfLine(line.text);
     if (country) party.country = found(country, line.words, line.page);
   }
-  const address = addressLines(rest);
+  const { lines: address, leftOut: addressLeftOut } = addressExtent(rest);
   if (address.length) {
     const words = address.flatMap((l) => l.words);
-    party.document_address = found(address.map((l) => l.text.replace(/,$/u, '')).join(', '), words, address[0]!.page);
+    party.document_address = { ...found(address.map((l) => l.text.replace(/,$/u, '')).join(', '), words, address[0]!.page), ...leftOut(addressLeftOut + (block.leftOut?.address ?? 0)) };
   }
   return party;
 }
+
+const leftOut = (lines: number | undefined) => (lines ? { leftOut: lines } : {});
 
 /** "Jun 1, 2019" under a "From" column heading is a period, not a name. */
 const isDate = (text: string) => dateTokens(text, undefined).some((t) => t.text.length >= text.trim().length - 2);

@@ -15,6 +15,8 @@ export interface Block {
   /** Indexes of the document lines the block was read from. */
   indexes: number[];
   confidence: number;
+  /** Lines beside the name or the address the reading passed over (Found.leftOut). */
+  leftOut?: { name?: number; address?: number };
 }
 
 export const blockLine = (words: Word[], page: number): BlockLine => ({ text: words.map((w) => w.text).join(' '), words, page });

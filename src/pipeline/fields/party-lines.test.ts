@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { textPage } from '../../../tests/helpers/text-page.js';
 import { buildTextDocument } from '../layout/text-document.js';
 import { findFields } from './find-fields.js';
-import { addressLines, isContactLine, isRegistrationLine, isStreetLine } from './party-lines.js';
+import { addressExtent, addressLines, isContactLine, isRegistrationLine, isStreetLine } from './party-lines.js';
 
 const lines = (text: string) => text.split('\n').map((t) => ({ text: t.trim() }));
 const joined = (text: string) => addressLines(lines(text)).map((l) => l.text).join(' | ');
@@ -46,6 +46,13 @@ describe('an address runs from the first street line to the postal line', () => 
       'NO. 53, JALAN BESAR, 45600 BATANG BERJUNTAI | SELANGOR DARUL EHSAN',
       'the street before the postal code on its line names no region',
     );
+  });
+
+  it('counts the lines before the contacts it leaves out: a branch above the street, a line after the state', () => {
+    const leftOut = (text: string) => addressExtent(lines(text)).leftOut;
+    assert.equal(leftOut('(0012345678-K)\nCENTRAL OUTLET\nLOT 9 JALAN MERANTI\n43800 KAJANG, SELANGOR.\nTEL : 03-8000 1234\nGST ID : 000111222333'), 1);
+    assert.equal(leftOut('NO. 7, JALAN BESAR\n45600 BATU LIMA\nSELANGOR DARUL EHSAN\nPREPAY CHIT NUMBER'), 1);
+    assert.equal(leftOut('LOT 9 JALAN MERANTI\n43800 KAJANG, SELANGOR.\nTEL : 03-8000 1234\nSOMEWHERE AFTER THE PHONE'), 0);
   });
 
   it('ends at the last postal line: a lot number before a street looks like a postal code too', () => {

@@ -54,6 +54,11 @@ const namesItsRegion = (text: string): boolean => /\d[^,]*,\s*\p{L}{2}/u.test(te
  * are a brand, a branch or a mall's name; a block without a street line keeps its lines as they are.
  */
 export function addressLines<L extends { text: string }>(lines: readonly L[]): L[] {
+  return addressExtent(lines).lines;
+}
+
+/** The address lines (addressLines) and how many of the block's other lines before its contacts were left out. */
+export function addressExtent<L extends { text: string }>(lines: readonly L[]): { lines: L[]; leftOut: number } {
   const kept = withoutOwnership(lines).filter((l) => !isRegistrationLine(l.text));
   const contact = kept.findIndex((l) => isContactLine(l.text));
   const before = contact >= 0 ? kept.slice(0, contact) : kept;
@@ -61,7 +66,7 @@ export function addressLines<L extends { text: string }>(lines: readonly L[]): L
   const address = start > 0 ? before.slice(start) : before;
   // The last postal line: a lot or house number before a street ("LOT 2110 JALAN …") reads like one too.
   const postal = address.findLastIndex((l) => postalLine(l.text));
-  if (postal < 0) return address;
   const next = address[postal + 1];
-  return address.slice(0, postal + (next && !namesItsRegion(address[postal]!.text) && isStateLine(next.text) ? 2 : 1));
+  const taken = postal < 0 ? address : address.slice(0, postal + (next && !namesItsRegion(address[postal]!.text) && isStateLine(next.text) ? 2 : 1));
+  return { lines: taken, leftOut: before.length - taken.length };
 }

@@ -141,4 +141,17 @@ describe('applying the calibration', () => {
     assert.ok(VALUE_FEATURES.every((name, i) => !name.startsWith('word_doubt') || features.get('subtotal')![i] === 0));
     assert.equal(features.get('total')![at('word_confidence')], 1, 'a text layer, or nothing known');
   });
+
+  it('counts the lines a name or an address was read without, for those families only, at most two', () => {
+    const withAddress = {
+      ...outcome,
+      extraction: { ...outcome.extraction, vendor: { name: 'Nordwind GmbH', document_address: 'Hauptstr. 5, 10115 Berlin' } },
+      field_confidence: { ...outcome.field_confidence, 'vendor.document_address': 0.9 },
+      field_status: { ...outcome.field_status, 'vendor.document_address': read },
+    };
+    const features = valueFeatures(withAddress, { support: {}, rival: {}, wordConfidence: {}, leftOut: { 'vendor.name': 1, 'vendor.document_address': 3, subtotal: 1 } });
+    assert.equal(features.get('vendor.name')![at('left_out=vendor.name')], 0.5);
+    assert.equal(features.get('vendor.document_address')![at('left_out=address')], 1);
+    assert.ok(VALUE_FEATURES.every((name, i) => !name.startsWith('left_out') || features.get('subtotal')![i] === 0));
+  });
 });
