@@ -59,6 +59,18 @@ Total 129.30`);
     assert.equal(plain?.document_address?.leftOut, undefined);
   });
 
+  it('on a receipt, leaves a leading "#" number out of the name, ends the address at "GUEST CHECK", and doubts a name that is only its legal form', () => {
+    const receipt = (head: string) =>
+      findParties(buildContext(buildTextDocument([textPage(`${head}\nCASH RECEIPT\nCashier: 01\nTOTAL 12.00\nCASH 20.00\nCHANGE 8.00`, { page: 1 })]), {})).vendor;
+    const numbered = receipt('#000002 BAIFU (M) SDN BHD\nLOT 9 JALAN MERANTI\n43800 KAJANG, SELANGOR\nGUEST CHECK');
+    assert.equal(numbered?.name?.value, 'BAIFU (M) SDN BHD');
+    assert.equal(numbered?.name?.status, 'read');
+    assert.equal(numbered?.document_address?.value, 'LOT 9 JALAN MERANTI, 43800 KAJANG, SELANGOR');
+    const unnamed = receipt('Sdn Bhd\nUNIT G-13, GROUND FLOOR, NO.1 JLN KIARA\n50480 KUALA LUMPUR');
+    assert.equal(unnamed?.name?.value, 'Sdn Bhd');
+    assert.equal(unnamed?.name?.status, 'review');
+  });
+
   it('ends a labelled block at a blank line: the table below is not the customer\'s address', () => {
     const p = partiesOf(`Northwind Office Supplies Ltd
 12 Harbour Road, Tallinn 10111, Estonia

@@ -18,7 +18,7 @@ import { emailOutside, phoneOutside, registryCodeIn, registryCodeOutside, vatIdA
 import { blockLine, type Block, type BlockLine } from './party-block.js';
 import { spelledOut } from './spelled-out.js';
 import { dateTokens } from './tokens.js';
-import { endsReceiptHead, readableHeadLines, withoutCompanyNumber } from './receipt-head.js';
+import { endsReceiptHead, readableHeadLines, withoutCompanyNumber, withoutLeadingNumber } from './receipt-head.js';
 
 
 export interface FoundParty {
@@ -51,7 +51,7 @@ const LEGAL_FORM_AT_END = /(?<![\p{L}])(?:gmbh|ag|kg|a\.\s?g\.|e\.\s?v\.|ltd\.?|
 const NOT_A_NAME =
   /^(?:tax invoice|invoice|receipt|official receipt|cash (?:sale|bill|receipt)|simplified tax invoice|rechnung|facture|factuur|arve|lasku|copy|duplicate|original|welcome|thank you|kopie|page \d|seite \d|\d+)$|\bfor (?:shopping|visiting|dining|your (?:visit|purchase|order))\b/iu;
 const SUB_LABEL = /^(?:name|firma|company|anschrift|adresse|address|street|strasse|straße|rue|aadress|osoite|adrese|adresas|adres|direccion|адрес)\s*:?$/iu;
-const STOP = /\b(?:tel|phone|fax|e-?mail|gst|sst|vat|ust|tax|date|datum|invoice|receipt|cashier|counter|table|www\.|http|doc(?:ument)? no|bill no|inv no)\b/iu;
+const STOP = /\b(?:tel|phone|fax|e-?mail|gst|sst|vat|ust|tax|date|datum|invoice|receipt|cashier|counter|table|guest check|www\.|http|doc(?:ument)? no|bill no|inv no)\b/iu;
 
 export interface Parties {
   vendor: FoundParty | null;
@@ -303,7 +303,7 @@ function receiptHead(document: TextDocument): Block | null {
   const legal = top.slice(0, 8).findIndex((l) => hasLegalForm(l.text) && !STOP.test(l.text) && !registrationLine(l.text.trim()) && !isRegistrationLine(l.text));
   const start = legal >= 0 ? legal : top.findIndex((l) => /\p{L}{3}/u.test(l.text) && !NOT_A_NAME.test(l.text.trim()) && !slogan(l.text) && l.text.replace(/[^\p{L}]/gu, '').length >= 3);
   if (start < 0) return null;
-  const name = endAtLegalForm(withoutCompanyNumber(top[start]!.words));
+  const name = endAtLegalForm(withoutCompanyNumber(withoutLeadingNumber(top[start]!.words)));
   const lines: BlockLine[] = [blockLine(name, 1)];
   // Long registered names wrap: "THE COFFEE BEAN &" over "TEA LEAF (M) SDN. BHD.".
   const above = top[start - 1];
@@ -454,6 +454,8 @@ function readBlock(block: Block): FoundParty {
     // A company number printed after the name ("Golden Scoop Sdn Bhd (169669-A)") is not part of it.
     const text = nameLines.map((l) => l.text).join(' ');
     party.name = { ...found(text.replace(/\s*\([\w-]*\d[\w-]*\)\s*$/u, '').replace(/[,;]$/u, ''), words, nameLine.page), ...leftOut(block.leftOut?.name) };
+    // "Sdn Bhd" alone: the rest of the name was not read; what is left names no one.
+    if (onlyLegalForm(words)) party.name.status = 'review';
   }
   const rest = plain.filter((l) => !nameLines.includes(l));
   const postalIndex = rest.findIndex((l) => postalLine(l.text));
@@ -481,6 +483,9 @@ function readBlock(block: Block): FoundParty {
 }
 
 const leftOut = (lines: number | undefined) => (lines ? { leftOut: lines } : {});
+
+/** Words that are a legal form and nothing else ("Sdn Bhd", "GmbH"): no name. */
+const onlyLegalForm = (words: readonly Word[]) => words.every((w) => !/\p{L}/u.test(w.text) || hasLegalForm(w.text) || /^sdn\.?$/iu.test(w.text));
 
 /** "Jun 1, 2019" under a "From" column heading is a period, not a name. */
 const isDate = (text: string) => dateTokens(text, undefined).some((t) => t.text.length >= text.trim().length - 2);

@@ -61,3 +61,9 @@ export function withoutCompanyNumber(words: readonly Word[]): Word[] {
   const cut = words.findIndex((w, i) => i > 0 && /^\(?\d{4,}(?:-?[A-Z])?\)?$/u.test(w.text));
   return cut > 0 ? words.slice(0, cut) : [...words];
 }
+
+/** A till's or a receipt's number printed before the name ("#000002 BAIFU (M) SDN BHD") is not part of it. */
+export function withoutLeadingNumber(words: readonly Word[]): Word[] {
+  const start = words.findIndex((w, i) => i === words.length - 1 || !/^#\d+$/u.test(w.text));
+  return words.slice(start);
+}

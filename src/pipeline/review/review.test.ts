@@ -128,6 +128,8 @@ describe('applying the calibration', () => {
     );
     assert.equal(parties.get('vendor.name')![at('name_courtesy')], 1);
     assert.equal(parties.get('customer.name')![at('name_courtesy')], 0);
+    const thanks = valueFeatures({ extraction: { line_items: [], vendor: { name: 'TQ FOR SHOPPINGWITH myNEWS.com' } }, field_confidence: { 'vendor.name': 0.9 }, field_status: { 'vendor.name': read } }, none);
+    assert.equal(thanks.get('vendor.name')![at('name_courtesy')], 1, '"TQ": thank you, as Malaysian shops print it');
     assert.deepEqual([parties.get('vendor.document_address')![at('address_postal')], parties.get('vendor.document_address')![at('address_legal_form')]], [1, 0]);
     assert.deepEqual([parties.get('customer.document_address')![at('address_postal')], parties.get('customer.document_address')![at('address_legal_form')]], [0, 1]);
     assert.equal(parties.get('vendor.document_address')![at('family=address')], 1);
