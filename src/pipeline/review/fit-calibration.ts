@@ -26,6 +26,16 @@ export interface LabelledDocument {
 const MIN_GROUP = 40;
 /** Issue 20: at most this share of the right values may be marked, or people learn to ignore the marks. */
 export const REVIEW_BUDGET = 0.1;
+/**
+ * The share of right values the threshold may mark on the inner folds, chosen on the blind folds for
+ * REVIEW_BUDGET there (issue 20 asks for the threshold to be chosen on them). The inner maps are fitted
+ * on four fifths of the training documents and their probabilities move in steps of like values (a
+ * hundred vendor names share one), so the share they mark is not the share the shipped map marks on
+ * new vendors: aiming at 10 % marked 10.9 % of the blind folds' right values on 2026-11-27 (fifth
+ * session) and 8.3 % a day's changes later (sixth session: 31 wrong values unmarked, 1.16 %); 11 %
+ * marked 8.5 %, 12 % marked 10.0 % (23 unmarked, 0.86 %). The generated set, never looked at, checks it.
+ */
+const INNER_TARGET = 0.12;
 /** Folds inside the fitted documents, by vendor, for measuring the threshold and the document map. */
 const INNER_FOLDS = 5;
 
@@ -104,7 +114,7 @@ const share = (b: { right: number; n: number }) => b.right / b.n;
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /**
- * The highest threshold (a hundredth at a time) that marks at most REVIEW_BUDGET of the right values,
+ * The highest threshold (a hundredth at a time) that marks at most INNER_TARGET of the right values,
  * counting those the arithmetic marks anyway: it leaves the fewest wrong values unmarked that the
  * budget allows.
  */
@@ -119,7 +129,7 @@ function chooseThreshold(values: LabelledValue[], probabilities: number[]): { th
   let best = at(0);
   for (let t = 1; t <= 100; t++) {
     const tried = at(t / 100);
-    if (tried.rightMarked <= REVIEW_BUDGET) best = tried;
+    if (tried.rightMarked <= INNER_TARGET) best = tried;
   }
   return { threshold: best.threshold, figures: { rightMarked: round3(best.rightMarked), silent: round3(best.silent) } };
 }
