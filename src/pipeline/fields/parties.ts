@@ -373,9 +373,14 @@ const registrationLine = (text: string) =>
  */
 function isNameTail(words: readonly Word[]): boolean {
   if (/^(?:&|and|of|dan)$/iu.test(words[0]?.text ?? '')) return true;
-  // The word after "Sdn" is its "Bhd", however OCR read it ("SDN BHO").
-  const named = words.filter((w, i) => /\p{L}/u.test(w.text) && !hasLegalForm(w.text) && !/^\(.*\)$/u.test(w.text) && !/^sdn\.?$/iu.test(words[i - 1]?.text ?? ''));
+  const named = namingWords(words);
   return named.length <= 1 || named.every((w) => isTradeWord(w.text));
+}
+
+/** The words of a registered name that name: not its legal form, a bracketed qualifier ("(M)"), or the word after "Sdn". */
+function namingWords(words: readonly Word[]): Word[] {
+  // The word after "Sdn" is its "Bhd", however OCR read it ("SDN BHO").
+  return words.filter((w, i) => /\p{L}/u.test(w.text) && !hasLegalForm(w.text) && !/^\(.*\)$/u.test(w.text) && !/^sdn\.?$/iu.test(words[i - 1]?.text ?? ''));
 }
 
 /**
@@ -455,7 +460,7 @@ function readBlock(block: Block): FoundParty {
     const text = nameLines.map((l) => l.text).join(' ');
     party.name = { ...found(text.replace(/\s*\([\w-]*\d[\w-]*\)\s*$/u, '').replace(/[,;]$/u, ''), words, nameLine.page), ...leftOut(block.leftOut?.name) };
     // "Sdn Bhd" alone: the rest of the name was not read; what is left names no one.
-    if (onlyLegalForm(words)) party.name.status = 'review';
+    if (!namingWords(words).length) party.name.status = 'review';
   }
   const rest = plain.filter((l) => !nameLines.includes(l));
   const postalIndex = rest.findIndex((l) => postalLine(l.text));
@@ -483,9 +488,6 @@ function readBlock(block: Block): FoundParty {
 }
 
 const leftOut = (lines: number | undefined) => (lines ? { leftOut: lines } : {});
-
-/** Words that are a legal form and nothing else ("Sdn Bhd", "GmbH"): no name. */
-const onlyLegalForm = (words: readonly Word[]) => words.every((w) => !/\p{L}/u.test(w.text) || hasLegalForm(w.text) || /^sdn\.?$/iu.test(w.text));
 
 /** "Jun 1, 2019" under a "From" column heading is a period, not a name. */
 const isDate = (text: string) => dateTokens(text, undefined).some((t) => t.text.length >= text.trim().length - 2);
