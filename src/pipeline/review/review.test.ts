@@ -3,15 +3,15 @@ import { describe, it } from 'node:test';
 import { applyCalibration } from './apply-calibration.js';
 import { calibrated, type CalibrationFile } from './calibration.js';
 import { fitCalibration, REVIEW_BUDGET, type LabelledDocument, type LabelledValue } from './fit-calibration.js';
-import { FAMILIES, VALUE_FEATURES, valueFeatures } from './value-features.js';
+import { familyOf, VALUE_FEATURES, valueFeatures } from './value-features.js';
 
 /** Features of a read value of `path` at raw confidence `raw`, nothing else known. */
 function features(path: string, raw: number): number[] {
-  return VALUE_FEATURES.map((name) => (name === `family=${path}` || name === 'status=read' || name === 'on_page' ? 1 : name === 'raw_confidence' ? raw : 0));
+  return VALUE_FEATURES.map((name) => (name === `family=${familyOf(path)}` || name === 'status=read' || name === 'on_page' ? 1 : name === 'raw_confidence' ? raw : 0));
 }
 
 /** Documents of one vendor each, one value of `path` apiece, `right` of the `n` right. */
-function documents(path: (typeof FAMILIES)[number], raw: number, n: number, right: number): LabelledDocument[] {
+function documents(path: string, raw: number, n: number, right: number): LabelledDocument[] {
   return Array.from({ length: n }, (_, i) => {
     const value: LabelledValue = { path, status: 'read', features: features(path, raw), correct: i < right };
     return { vendor: `${path}-${raw}-${i}`, values: [value], keyMissing: false, fine: i < right };
@@ -47,6 +47,17 @@ describe('fitting the calibration', () => {
     const marked = right.reduce((sum, r) => sum + (p(r.path, r.raw) < fitted.reviewBelow ? r.n : 0), 0);
     assert.ok(marked / right.reduce((sum, r) => sum + r.n, 0) <= REVIEW_BUDGET + 0.01, `${marked} right values marked`);
     assert.ok(p('vendor.name', 0.5) < fitted.reviewBelow, `threshold ${fitted.reviewBelow}`);
+  });
+
+  it('calibrates a due date, too rare to be fitted alone, with the issue dates', () => {
+    const dated = fitCalibration([
+      ...documents('total', 0.9, 200, 196),
+      ...documents('vendor.name', 0.5, 60, 20),
+      ...documents('issue_date', 0.9, 200, 196),
+      ...documents('due_date', 0.9, 8, 6),
+    ]);
+    const due = calibrated(dated, { path: 'due_date', status: 'read', features: features('due_date', 0.9) });
+    assert.ok(due >= dated.reviewBelow, `a due date read as the issue dates are: ${due}, threshold ${dated.reviewBelow}`);
   });
 });
 

@@ -23,7 +23,7 @@ export interface ValueEvidence {
 }
 
 export const FAMILIES = [
-  'total', 'subtotal', 'vat_amount', 'issue_date', 'due_date', 'document_number', 'currency', 'vendor.name', 'customer.name',
+  'total', 'subtotal', 'vat_amount', 'date', 'document_number', 'currency', 'vendor.name', 'customer.name',
   'address', 'party', 'vat_group', 'payment', 'item.description', 'item.quantity', 'item.amount', 'other',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
@@ -33,7 +33,7 @@ export type Family = (typeof FAMILIES)[number];
  * OCR doubted (< 0.85) was wrong 20 times in 50 on the blind folds against 34 in 369, a party member
  * 20 in 63 against 24 in 551. One weight for all families did not tell them apart (docs/engine.md).
  */
-const WORD_DOUBT_FAMILIES = ['vendor.name', 'customer.name', 'address', 'party', 'total', 'issue_date', 'document_number'] as const satisfies readonly Family[];
+const WORD_DOUBT_FAMILIES = ['vendor.name', 'customer.name', 'address', 'party', 'total', 'date', 'document_number'] as const satisfies readonly Family[];
 
 /**
  * Families whose extent the print can leave open: a brand above a receipt's registered name, a mall's
@@ -66,6 +66,7 @@ export function familyOf(path: string): Family {
     return member === 'description' ? 'item.description' : member === 'quantity' ? 'item.quantity' : 'item.amount';
   }
   if (pattern.startsWith('vat_rates[]')) return 'vat_group';
+  if (pattern === 'issue_date' || pattern === 'due_date') return 'date';
   if (pattern.startsWith('banks[]') || pattern.startsWith('payment.')) return 'payment';
   if ((FAMILIES as readonly string[]).includes(pattern)) return pattern as Family;
   if (/^(vendor|customer)\.document_address$/u.test(pattern)) return 'address';
