@@ -41,7 +41,12 @@ export class ExtractionPool {
     this.turns = new ThreadTurns(options.threads);
     this.pool = new Piscina({
       filename: WORKER_ENTRY.href,
-      minThreads: 1,
+      // Every thread from the start: an idle one recognises lines of a receipt another reads
+      // (idle-help.ts), and a second thread made only when two documents come at once never would.
+      minThreads: options.threads,
+      // An idle thread waits for its next task on its event loop, not in Atomics.wait: piscina's
+      // default stops all of an idle thread's work, and a helper must hear the other threads.
+      atomics: 'disabled',
       maxThreads: options.threads,
       workerData: { fieldModel: options.fieldModel } satisfies ExtractionWorkerData,
       idleTimeout: 60_000,

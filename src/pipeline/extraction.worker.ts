@@ -8,6 +8,7 @@ import { readPageWords } from '../dashboard/page-words.js';
 import { ServiceError } from '../errors.js';
 import { withDecodeBudget } from '../ingest/pdf-decode-budget.js';
 import { extractFromRead } from './extract.js';
+import { asOwnTask, offerIdleHelp } from './idle-help.js';
 import { fromFile, setChoiceModel } from './fields/choice/model.js';
 import { readDocument } from './read-document.js';
 import { collectGarbage, releaseAfterDocument, returnFreedMemory } from './release-memory.js';
@@ -20,8 +21,14 @@ sharp.cache(false);
 
 const { fieldModel } = (workerData ?? {}) as Partial<ExtractionWorkerData>;
 if (fieldModel) setChoiceModel(fromFile(fieldModel));
+// Between its own tasks the thread recognises lines of a page another thread reads (idle-help.ts).
+offerIdleHelp();
 
-export default async function runExtraction(request: ExtractionRequest): Promise<ExtractionReply> {
+export default function runExtraction(request: ExtractionRequest): Promise<ExtractionReply> {
+  return asOwnTask(() => extraction(request));
+}
+
+async function extraction(request: ExtractionRequest): Promise<ExtractionReply> {
   const timings = new StageTimings();
   try {
     const read = await withDecodeBudget(request.limits.maxDecodedBytes, () => readDocument(request, timings, { pageHash: true }));
@@ -36,7 +43,11 @@ export default async function runExtraction(request: ExtractionRequest): Promise
 }
 
 /** A page for the dashboard, under the same decoding budget as its extraction. */
-export async function renderPage(request: PageImageRequest): Promise<PageImageReply> {
+export function renderPage(request: PageImageRequest): Promise<PageImageReply> {
+  return asOwnTask(() => pageImage(request));
+}
+
+async function pageImage(request: PageImageRequest): Promise<PageImageReply> {
   try {
     const png = await withDecodeBudget(request.limits.maxDecodedBytes, () => renderPageImage(request.bytes, request.mediaType, request.page, request.limits));
     return { ok: true, png };
@@ -48,7 +59,11 @@ export async function renderPage(request: PageImageRequest): Promise<PageImageRe
 }
 
 /** A page's words for the review desk, under the same decoding budget. */
-export async function readWords(request: PageImageRequest): Promise<PageWordsReply> {
+export function readWords(request: PageImageRequest): Promise<PageWordsReply> {
+  return asOwnTask(() => pageWords(request));
+}
+
+async function pageWords(request: PageImageRequest): Promise<PageWordsReply> {
   try {
     return { ok: true, words: await withDecodeBudget(request.limits.maxDecodedBytes, () => readPageWords(request)) };
   } catch (error) {

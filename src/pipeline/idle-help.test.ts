@@ -1,0 +1,87 @@
+// Work shared with idle threads (idle-help.ts), with real worker threads as the helpers.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Worker } from 'node:worker_threads';
+import { shareWithIdleThreads } from './idle-help.js';
+
+const HELP_MODULE = new URL('./idle-help.js', import.meta.url).href;
+const ITEM_MS = 20;
+
+/**
+ * A worker thread that offers help with 'square' items: `answers` squares the item after ITEM_MS,
+ * `keeps` takes an item and never answers, `busy` is inside a task of its own for `busyMs`.
+ */
+async function helperThread(mode: 'answers' | 'keeps' | 'busy', busyMs = 0): Promise<Worker> {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+    import(workerData.module).then(({ canHelpWith, offerIdleHelp, asOwnTask }) => {
+      canHelpWith('square', async (payload) => (index) =>
+        workerData.mode === 'keeps' ? new Promise(() => {}) : new Promise((done) => setTimeout(() => done(payload.values[index] ** 2), workerData.itemMs)));
+      offerIdleHelp();
+      // A pool's thread is kept alive by its pool; this one by a timer.
+      setInterval(() => {}, 1 << 30);
+      if (workerData.mode === 'busy') void asOwnTask(() => new Promise((done) => setTimeout(done, workerData.busyMs)));
+      parentPort.postMessage('ready');
+    });`,
+    { eval: true, workerData: { module: HELP_MODULE, mode, itemMs: ITEM_MS, busyMs } },
+  );
+  await new Promise((ready) => worker.once('message', ready));
+  return worker;
+}
+
+/** Squares of 1 … n, and how many of them this thread worked out itself. */
+async function squares(n: number): Promise<{ results: number[]; ownItems: number }> {
+  const values = Array.from({ length: n }, (_, i) => i + 1);
+  let ownItems = 0;
+  const results = await shareWithIdleThreads('square', { values }, n, async (index) => {
+    ownItems++;
+    await new Promise((done) => setTimeout(done, ITEM_MS));
+    return values[index]! ** 2;
+  });
+  return { results, ownItems };
+}
+
+const expected = (n: number) => Array.from({ length: n }, (_, i) => (i + 1) ** 2);
+
+test('without helpers the poster does every item itself, in order', async () => {
+  const { results, ownItems } = await squares(12);
+  assert.deepEqual(results, expected(12));
+  assert.equal(ownItems, 12);
+});
+
+test('an idle thread takes items, each is done once, results come back in item order', async (t) => {
+  const helper = await helperThread('answers');
+  t.after(() => helper.terminate());
+  const { results, ownItems } = await squares(40);
+  assert.deepEqual(results, expected(40));
+  // Both take an item every ~20 ms: the helper does a good share of them.
+  assert.ok(ownItems < 34 && ownItems > 0, `this thread did ${ownItems} of 40`);
+});
+
+test('an item a helper took and never sent back is done by the poster', async (t) => {
+  const helper = await helperThread('keeps');
+  t.after(() => helper.terminate());
+  const { results, ownItems } = await squares(10);
+  assert.deepEqual(results, expected(10));
+  // The helper took one item and stopped there.
+  assert.equal(ownItems, 10);
+});
+
+test('a thread inside a task of its own takes no items', async (t) => {
+  const helper = await helperThread('busy', 60_000);
+  t.after(() => helper.terminate());
+  const { results, ownItems } = await squares(10);
+  assert.deepEqual(results, expected(10));
+  assert.equal(ownItems, 10);
+});
+
+test('an aborted share stops taking items and rejects', async () => {
+  const controller = new AbortController();
+  let ownItems = 0;
+  const shared = shareWithIdleThreads('square', {}, 10, async (index) => {
+    if (++ownItems === 3) controller.abort(new Error('page timed out'));
+    return index;
+  }, controller.signal);
+  await assert.rejects(shared, /page timed out/);
+  assert.equal(ownItems, 3);
+});
