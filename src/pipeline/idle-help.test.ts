@@ -9,14 +9,17 @@ const ITEM_MS = 20;
 
 /**
  * A worker thread that offers help with 'square' items: `answers` squares the item after ITEM_MS,
- * `keeps` takes an item and never answers, `busy` is inside a task of its own for `busyMs`.
+ * `keeps` takes an item and never answers, `fails` takes items and fails each, `busy` is inside a
+ * task of its own for `busyMs`.
  */
-async function helperThread(mode: 'answers' | 'keeps' | 'busy', busyMs = 0): Promise<Worker> {
+async function helperThread(mode: 'answers' | 'keeps' | 'fails' | 'busy', busyMs = 0): Promise<Worker> {
   const worker = new Worker(
     `const { parentPort, workerData } = require('node:worker_threads');
     import(workerData.module).then(({ canHelpWith, offerIdleHelp, asOwnTask }) => {
       canHelpWith('square', async (payload) => (index) =>
-        workerData.mode === 'keeps' ? new Promise(() => {}) : new Promise((done) => setTimeout(() => done(payload.values[index] ** 2), workerData.itemMs)));
+        workerData.mode === 'keeps' ? new Promise(() => {})
+          : workerData.mode === 'fails' ? Promise.reject(new Error('no models'))
+          : new Promise((done) => setTimeout(() => done(payload.values[index] ** 2), workerData.itemMs)));
       offerIdleHelp();
       // A pool's thread is kept alive by its pool; this one by a timer.
       setInterval(() => {}, 1 << 30);
@@ -65,6 +68,17 @@ test('an item a helper took and never sent back is done by the poster', async (t
   assert.deepEqual(results, expected(10));
   // The helper took one item and stopped there.
   assert.equal(ownItems, 10);
+});
+
+test('items a helper could not do are done by the poster without waiting for the helper', async (t) => {
+  const helper = await helperThread('fails');
+  t.after(() => helper.terminate());
+  const started = performance.now();
+  const { results, ownItems } = await squares(6);
+  assert.deepEqual(results, expected(6));
+  assert.equal(ownItems, 6);
+  // Waiting for a result that will never come would take WAIT_FOR_HELPERS_MS (1 s) more.
+  assert.ok(performance.now() - started < 900, `${Math.round(performance.now() - started)} ms`);
 });
 
 test('a thread inside a task of its own takes no items', async (t) => {

@@ -104,19 +104,23 @@ export async function shareWithIdleThreads<R>(kind: string, payload: unknown, it
   const results = new Array<R>(items);
   const done = new Uint8Array(items);
   let left = items;
+  // Items a helper could not do: the poster does them without waiting for them.
+  let failed = 0;
   const next = new Int32Array(new SharedArrayBuffer(4));
   const job = `${process.pid}:${threadId}:${++jobs}`;
-  let allDone: () => void = () => {};
-  const arrived = new Promise<void>((resolve) => (allDone = resolve));
+  let settled: () => void = () => {};
+  const arrived = new Promise<void>((resolve) => (settled = resolve));
   const keep = (index: number, result: R) => {
     if (done[index]) return;
     done[index] = 1;
     results[index] = result;
-    if (--left === 0) allDone();
+    if (--left === failed) settled();
   };
   const listener = (event: Event) => {
     const reply = (event as MessageEvent).data as JobMessage | ResultMessage;
-    if ('job' in reply && !('kind' in reply) && reply.job === job && !('failed' in reply)) keep(reply.index, reply.result as R);
+    if ('kind' in reply || reply.job !== job) return;
+    if (!('failed' in reply)) keep(reply.index, reply.result as R);
+    else if (!done[reply.index] && ++failed === left) settled();
   };
   const bus = sharedChannel();
   bus.addEventListener('message', listener);

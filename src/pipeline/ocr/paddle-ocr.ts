@@ -175,14 +175,6 @@ const DET_BAND_PIXELS = 300_000;
 const DET_BAND_OVERLAP = 96;
 const REC_HEIGHT = 48;
 const REC_MAX_WIDTH = 3200;
-/*
- * One line per recognition run. On one thread a batch costs what its lines cost one by one (8 × 320
- * px: 504 ms, 1 × 320 px: 61 ms) and padding to the widest line adds to it: batches of 4 were slower
- * than single lines (rec 1.1–1.4 s against 0.8–1.0 s on three receipts). Measured again with the
- * arena on (4 × 320 px: 116 ms, 1 × 320 px: 29 ms; without it 271 ms): no gain either. A run costs
- * ~1 ms plus ~0.09 ms per column up to ~400 columns (en and ch alike), so packing short lines
- * together would save little; what recognition costs is the columns.
- */
 
 export interface LineBox {
   x0: number;
@@ -354,7 +346,14 @@ canHelpWith(RECOGNISE_LINES, async (payload) => {
 /** The width a box's crop is read at, 48 px high. */
 const cropWidth = (box: LineBox) => Math.min(REC_MAX_WIDTH, Math.max(8, Math.round((REC_HEIGHT * (box.x1 - box.x0)) / (box.y1 - box.y0))));
 
-/** One box cropped, brought to 48 px high and read. */
+/**
+ * One box cropped, brought to 48 px high and read: one line per run. On one thread a batch costs
+ * what its lines cost one by one (8 × 320 px: 504 ms, 1 × 320 px: 61 ms) and padding to the widest
+ * line adds to it: batches of 4 were slower than single lines (rec 1.1–1.4 s against 0.8–1.0 s on
+ * three receipts). Measured again with the arena on (4 × 320 px: 116 ms, 1 × 320 px: 29 ms; without
+ * it 271 ms): no gain either. A run costs ~1 ms plus ~0.09 ms per column up to ~400 columns (en and
+ * ch alike), so packing short lines together would save little; what recognition costs is the columns.
+ */
 export async function recogniseLine(m: Models, image: GrayImage, box: LineBox): Promise<ReadLine> {
   const width = cropWidth(box);
   const pixels = resize(image, box.x0, box.y0, box.x1, box.y1, width, REC_HEIGHT);
