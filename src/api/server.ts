@@ -56,8 +56,16 @@ export async function buildServer(services: Services): Promise<FastifyInstance> 
   server.addHook('onRequest', async (request) => {
     if (/%00/.test(request.url)) throw invalidRequest('the URL holds an encoded NUL character (%00)');
   });
+  // A graceful stop ends when the last connection does. One busy when the stop began stays open
+  // after its answer, idle, until the keep-alive timeout (72 s): a `serve` stopped while uploads ran
+  // took that long to exit. Answers sent while closing ask the client to close the connection.
+  let closing = false;
+  server.addHook('preClose', async () => {
+    closing = true;
+  });
   server.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
   // Metrics label the route pattern, never the URL: ids in paths would make a series per document.
   server.addHook('onResponse', async (request, reply) => {
