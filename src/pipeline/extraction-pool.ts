@@ -49,7 +49,6 @@ export class ExtractionPool {
       atomics: 'disabled',
       maxThreads: options.threads,
       workerData: { fieldModel: options.fieldModel } satisfies ExtractionWorkerData,
-      idleTimeout: 60_000,
       resourceLimits: {
         maxOldGenerationSizeMb: options.heapMb ?? 1024,
         // V8's default young generation (two 16 MB semi-spaces, both touched) held 30 MB per thread
