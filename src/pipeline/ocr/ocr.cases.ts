@@ -46,7 +46,10 @@ export async function linePng(line: string): Promise<Buffer> {
 }
 
 /** The words of `line` with letters beyond ASCII came back as printed; one slip in a line is OCR, more means the language's letters are not being read. */
-/** A till receipt's scan: one narrow column of monospaced lines, slightly blurred. */
+/**
+ * A till receipt's scan: a narrow column of short lines on white, softened as a scanner does (crisp
+ * rendered capitals measure 4–7 px lines in orientation.ts, and a column is at most 45 of them wide).
+ */
 export async function receiptPng(lines: readonly string[]): Promise<Buffer> {
   const text = lines.map((line, i) => `<text x="30" y="${60 + i * 64}" font-family="DejaVu Sans Mono" font-size="40" fill="#111">${line}</text>`).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="520" height="${240 + lines.length * 64}"><rect width="100%" height="100%" fill="#fff"/>${text}</svg>`;

@@ -133,10 +133,6 @@ for (const recogniser of ['en', 'ch'] as const) {
   });
 }
 
-/**
- * A till receipt's scan: a narrow column of short lines on white, softened as a scanner does (crisp
- * rendered capitals measure 4–7 px lines in orientation.ts, and a column is at most 45 of them wide).
- */
 const installed = probePaddleOcr({}) ? false : 'onnxruntime-node or the PP-OCR model packages are not installed';
 
 test('a receipt\'s scan is read by PP-OCR, and the start-up report says so', { skip: installed }, async (t) => {
