@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { BroadcastChannel } from 'node:worker_threads';
 import { textPdf } from '../../tests/helpers/fixtures.js';
 import { BombFactory } from '../../tests/helpers/pdf-bombs.js';
+import { countHelpedItems } from '../../tests/helpers/helped-items.js';
 import { slowTextPage } from '../../tests/helpers/slow-page.js';
 import { ExtractionPool, WORKER_ENTRY } from './extraction-pool.js';
-import { IDLE_HELP_CHANNEL } from './idle-help.js';
 import { receiptPng } from './ocr/ocr.cases.js';
 import { probePaddleOcr } from './ocr/paddle-ocr.js';
 import type { ExtractionRequest } from './types.js';
@@ -89,19 +88,14 @@ test("a thread's entry can be required while the worker module is being imported
 
 test('a receipt read while the other thread is idle is recognised by both', { skip: probePaddleOcr() ? false : 'PP-OCR is not installed' }, async (t) => {
   const pool = new ExtractionPool({ threads: 2, timeoutMs: 120_000 });
-  const listener = new BroadcastChannel(IDLE_HELP_CHANNEL);
-  t.after(() => Promise.all([pool.close(), listener.close()]));
+  t.after(() => pool.close());
   const receipt = { ...request(await receiptPng(Array.from({ length: 30 }, (_, i) => `Item ${i + 1} ${(i * 1.25).toFixed(2)}`))), mediaType: 'image/png' as const, filename: 'receipt.png' };
   // The first read loads the models in the thread that reads it, and in the other when it is first asked to help.
   const first = await pool.extract(receipt);
-  let helped = 0;
-  listener.onmessage = (event) => {
-    if ('result' in ((event as MessageEvent).data as object)) helped++;
-  };
+  const helped = countHelpedItems();
+  t.after(() => helped.close());
   const second = await pool.extract(receipt);
-  // The listener's copy of a result may come a moment after the reader's.
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  assert.ok(helped > 0, 'the idle thread recognised no line');
+  assert.ok((await helped.count()) > 0, 'the idle thread recognised no line');
   assert.match(second.outcome.raw_text ?? '', /Item 30/u);
   assert.equal(second.outcome.raw_text, first.outcome.raw_text);
 });

@@ -1,8 +1,9 @@
 // Work shared with idle threads (idle-help.ts), with real worker threads as the helpers.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BroadcastChannel, Worker } from 'node:worker_threads';
-import { IDLE_HELP_CHANNEL, shareWithIdleThreads } from './idle-help.js';
+import { Worker } from 'node:worker_threads';
+import { countHelpedItems } from '../../tests/helpers/helped-items.js';
+import { shareWithIdleThreads } from './idle-help.js';
 
 const HELP_MODULE = new URL('./idle-help.js', import.meta.url).href;
 const ITEM_MS = 20;
@@ -54,19 +55,13 @@ test('without helpers the poster does every item itself, in order', async () => 
 
 test('an idle thread takes items, each is done once, results come back in item order', async (t) => {
   const helper = await helperThread('answers');
-  const listener = new BroadcastChannel(IDLE_HELP_CHANNEL);
-  t.after(() => Promise.all([helper.terminate(), listener.close()]));
-  let helperItems = 0;
-  listener.onmessage = (event) => {
-    if ('result' in ((event as MessageEvent).data as object)) helperItems++;
-  };
+  const helped = countHelpedItems();
+  t.after(() => Promise.all([helper.terminate(), helped.close()]));
   const { results, ownItems } = await squares(40);
-  // Each channel gets its own copy of a result: the listener's may come a moment after the poster's.
-  await new Promise((resolve) => setTimeout(resolve, 100));
   assert.deepEqual(results, expected(40));
   // Both take an item every ~20 ms: the helper does a good share of them, and none twice.
   assert.ok(ownItems < 34 && ownItems > 0, `this thread did ${ownItems} of 40`);
-  assert.equal(ownItems + helperItems, 40);
+  assert.equal(ownItems + (await helped.count()), 40);
 });
 
 test('an item a helper took and never sent back is done by the poster', async (t) => {

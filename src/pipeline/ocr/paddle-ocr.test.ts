@@ -2,9 +2,9 @@
 // packages are not installed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BroadcastChannel, Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
-import { IDLE_HELP_CHANNEL } from '../idle-help.js';
+import { countHelpedItems } from '../../../tests/helpers/helped-items.js';
 import { toGray } from './gray-image.js';
 import { closeOcr, ocrEngineStatus, readImageWords } from './index.js';
 import { linePng, receiptPng } from './ocr.cases.js';
@@ -189,16 +189,11 @@ test('an idle thread recognises some of a page\'s lines: the same words in the s
     });`,
     { eval: true, workerData: { paddle: new URL('./paddle-ocr.js', import.meta.url).href, help: new URL('../idle-help.js', import.meta.url).href } },
   );
-  const listener = new BroadcastChannel(IDLE_HELP_CHANNEL);
-  t.after(() => Promise.all([helper.terminate(), listener.close()]));
+  t.after(() => helper.terminate());
   await new Promise((ready) => helper.once('message', ready));
-  let helped = 0;
-  listener.onmessage = (event) => {
-    if ('result' in ((event as MessageEvent).data as object)) helped++;
-  };
+  const helped = countHelpedItems();
+  t.after(() => helped.close());
   const shared = await readImage(models, image);
-  // The listener's copy of a result may come a moment after the reader's.
-  await new Promise((resolve) => setTimeout(resolve, 100));
   assert.deepEqual(shared, alone);
-  assert.ok(helped > 0, 'the idle thread read no line');
+  assert.ok((await helped.count()) > 0, 'the idle thread read no line');
 });
