@@ -12,10 +12,15 @@
 //   generated  documents the generator (scripts/synth.mjs) writes from a fixed seed nothing is tuned on
 //   ocr        OCR on its own, per engine: the corpus's receipts against their ground-truth lines
 //              (scripts/eval/ocr.mjs)
+//   open       the wide corpus's open split (corpus/README.md; `npm run corpus` lays it out in .corpus),
+//              as served, per family, kind, language and source (scripts/eval/wide.mjs)
+//
+// --sealed measures the wide corpus's sealed split alone and prints its aggregates only: no document's
+// name, value or miss is printed, and its predictions are deleted once scored.
 //
 //   node scripts/eval.mjs [--sets corpus,words,folds,generated,ocr] [--mode both|xml|page] [--corpus DIR]
 //        [--words-corpus DIR] [--folds 5] [--seed S] [--n N] [--synth scripts/synth.mjs] [--out .eval]
-//        [--show-misses N] [--ocr-engines default,tesseract,tesseract.js,paddle]
+//        [--show-misses N] [--ocr-engines default,tesseract,tesseract.js,paddle] [--wide .corpus] [--sealed]
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
@@ -28,9 +33,10 @@ import { ITEM_MEMBERS, lineItemFigures } from './eval/line-items.mjs';
 import { BINS, reviewFigures } from './eval/reliability.mjs';
 import { labelledValues, matchesScorer } from './eval/values.mjs';
 import { OCR_ENGINES, ocrFigures, receiptsWithLines } from './eval/ocr.mjs';
+import { wideDocuments, wideFigures, wideTables } from './eval/wide.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SETS = ['corpus', 'words', 'folds', 'generated', 'ocr'];
+const SETS = ['corpus', 'words', 'folds', 'generated', 'ocr', 'open'];
 // The generated set's seed: fixed so runs compare, and never used to tune anything.
 const GENERATED_SEED = '20261124';
 const { values } = parseArgs({
@@ -46,6 +52,8 @@ const { values } = parseArgs({
     out: { type: 'string', default: join(root, '.eval') },
     'show-misses': { type: 'string' },
     'ocr-engines': { type: 'string', default: OCR_ENGINES.join(',') },
+    wide: { type: 'string', default: join(root, '.corpus') },
+    sealed: { type: 'boolean', default: false },
   },
 });
 const sets = values.sets.split(',').map((s) => s.trim());
@@ -59,6 +67,11 @@ const wordsCorpus = resolve(values['words-corpus']);
 const out = resolve(values.out);
 const scorer = resolve(root, '../shared/eval/score.mjs');
 mkdirSync(out, { recursive: true });
+
+if (values.sealed) {
+  await sealedSplit();
+  process.exit(0);
+}
 
 const summary = [];
 const f = (x) => x.toFixed(3);
@@ -78,6 +91,7 @@ if (sets.includes('folds')) {
   await closeTraining();
 }
 if (sets.includes('generated')) generated();
+const wide = sets.includes('open') ? openSplit() : [];
 const ocr = sets.includes('ocr') ? ocrSection() : [];
 
 console.log('\n## Summary\n');
@@ -121,6 +135,8 @@ for (let i = 0; i < BINS; i++) {
   const cell = ({ review: { bins } }) => (bins[i].n ? `${bins[i].n} · ${bins[i].confidence.toFixed(2)} → ${bins[i].accuracy.toFixed(2)}` : '–');
   console.log(`| ${(i / BINS).toFixed(1)}–${((i + 1) / BINS).toFixed(1)} | ${reviewed.map(cell).join(' | ')} |`);
 }
+
+for (const line of wide) console.log(line);
 
 if (ocr.length) {
   // Issue 21's first measure: what OCR gives the field stages, apart from what they make of it.
@@ -276,6 +292,43 @@ function generated() {
   const seconds = generatedSeconds + extractDocuments(root, docs, pred);
   console.log(`\n(generator: ${docs.length} documents in ${generatedSeconds.toFixed(1)} s)`);
   measure(title, docsDir, docs, { pred, seconds });
+}
+
+/** The wide corpus's open split, as served: the scorer's report, then the aggregate tables. */
+function openSplit() {
+  const gold = join(resolve(values.wide), 'open');
+  const docs = wideDocuments(resolve(values.wide), 'open');
+  if (!docs.length) {
+    summary.push({ set: 'wide corpus, open split', skipped: `nothing under ${gold}: npm run corpus` });
+    return [];
+  }
+  const pred = join(out, 'open');
+  const seconds = extractDocuments(root, docs, pred);
+  measure(`wide corpus, open split (${new Set(docs.map((d) => d.family)).size} families)`, gold, docs, { pred, seconds });
+  return wideTables('Wide corpus, open split: per source, kind, language and family', wideFigures(scorer, gold, docs, pred, join(out, 'open-scores')));
+}
+
+/**
+ * The sealed split: extracted as served into a scratch folder, scored, and only the aggregate tables
+ * printed; the predictions and per-family reports are deleted before the tables are shown.
+ */
+async function sealedSplit() {
+  const gold = join(resolve(values.wide), 'sealed');
+  const docs = wideDocuments(resolve(values.wide), 'sealed');
+  if (!docs.length) usage(`nothing under ${gold}: run npm run corpus first`);
+  const scratch = join(out, 'sealed');
+  rmSync(scratch, { recursive: true, force: true });
+  try {
+    const seconds = extractDocuments(root, docs, join(scratch, 'pred'), [], {}, { quiet: true });
+    const rows = wideFigures(scorer, gold, docs, join(scratch, 'pred'), join(scratch, 'scores'));
+    rmSync(scratch, { recursive: true, force: true });
+    console.log(`Sealed split: ${docs.length} documents, ${new Set(docs.map((d) => d.family)).size} families, read in ${seconds.toFixed(0)} s. Aggregates only.`);
+    for (const line of wideTables('Wide corpus, sealed split', rows)) console.log(line);
+    const all = rows.find((r) => r.group === 'all');
+    console.log(`\nscore: f1=${all.f1.toFixed(3)} precision=${all.precision.toFixed(3)} recall=${all.recall.toFixed(3)} docs=${all.n} silent=${all.review.silent.toFixed(3)}`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 function usage(message) {

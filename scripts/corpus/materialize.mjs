@@ -1,0 +1,60 @@
+// Writes the manifest's documents out of fetched repository snapshots into a git-ignored folder, laid
+// out as the eval reads labelled sets: OUT/<split>/<family>/<name>.<ext> beside its label. Every file
+// is checked against the manifest's sha256; a document whose snapshot is missing or whose bytes differ
+// is reported and not written.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { extensionOf, familyOf, labelPath } from './manifest.mjs';
+
+/** The git directory of `repo` (owner/name) under MIRRORS, as the search tool's fetch lays it out. */
+export function mirrorOf(mirrors, repo) {
+  const base = join(mirrors, repo.replace('/', '+'));
+  for (const dir of [join(base, 'repo'), base]) if (existsSync(join(dir, 'HEAD')) && existsSync(join(dir, 'objects'))) return dir;
+  return null;
+}
+
+/** One file's bytes at a commit of a git directory, or null when the commit or path is not there. */
+export function blobAt(gitDir, commit, path) {
+  const run = spawnSync('git', ['--git-dir', gitDir, 'cat-file', 'blob', `${commit}:${path}`], { maxBuffer: 256 * 1024 * 1024 });
+  return run.status === 0 ? run.stdout : null;
+}
+
+export const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Materializes `documents` (manifest entries with split) from MIRRORS into OUT. Returns counts and
+ * the problems found: `{ written, missingMirror: Set<repo>, missingBlob: [name], badHash: [name], noLabel: [name] }`.
+ */
+export function materialize(documents, { corpusDir, mirrors, out }) {
+  const result = { written: 0, missingMirror: new Set(), missingBlob: [], badHash: [], noLabel: [] };
+  for (const split of new Set(documents.map((d) => d.split))) rmSync(join(out, split), { recursive: true, force: true });
+  for (const doc of documents) {
+    const label = labelPath(corpusDir, doc);
+    if (!existsSync(label)) {
+      result.noLabel.push(doc.name);
+      continue;
+    }
+    const gitDir = mirrorOf(mirrors, doc.repo);
+    if (!gitDir) {
+      result.missingMirror.add(doc.repo);
+      continue;
+    }
+    const bytes = blobAt(gitDir, doc.commit, doc.path);
+    if (!bytes) {
+      result.missingBlob.push(doc.name);
+      continue;
+    }
+    if (sha256(bytes) !== doc.sha256) {
+      result.badHash.push(doc.name);
+      continue;
+    }
+    const dir = join(out, doc.split, familyOf(doc));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${doc.name}.${extensionOf(doc)}`), bytes);
+    copyFileSync(label, join(dir, `${doc.name}.expected.json`));
+    result.written++;
+  }
+  return result;
+}
