@@ -98,7 +98,7 @@ function addCollected(dir) {
       continue;
     }
     const { name, repo, commit, path, sha256: hash, licence, language, country, kind, medium, vendor } = entry;
-    taken.push({ name, repo, commit, path, sha256: hash, licence, language, country: country ?? null, kind, medium, vendor: vendor.trim(), template: entry.template === true, einvoice: entry.einvoice === true });
+    taken.push({ name, repo, commit, path, sha256: hash, licence, language, country: country ?? null, kind, medium, vendor: vendor.trim(), ...(entry.group ? { group: entry.group } : {}), template: entry.template === true, einvoice: entry.einvoice === true });
     names.add(name);
     known.add(hash);
   }

@@ -7,6 +7,9 @@ import { join } from 'node:path';
 export const KINDS = ['invoice', 'receipt', 'bill', 'credit_note'];
 export const MEDIA = ['text_pdf', 'scan', 'photo'];
 export const SPLITS = ['open', 'sealed'];
+// The service reads Latin and Cyrillic scripts (its OCR packs and lexicons); a document printed mainly
+// in another script measures a reader the product does not claim to be.
+const OTHER_SCRIPTS = new Set(['ja', 'zh', 'ko', 'th', 'ar', 'he', 'fa', 'ur', 'hi', 'bn', 'ta', 'te', 'ml', 'kn', 'gu', 'pa', 'mr', 'ne', 'si', 'my', 'km', 'lo', 'ka', 'hy', 'am', 'el']);
 const REQUIRED = ['name', 'repo', 'commit', 'path', 'sha256', 'licence', 'language', 'kind', 'medium', 'vendor'];
 
 /** corpus/manifest.json, or an empty manifest where there is none yet. */
@@ -43,6 +46,7 @@ export function entryProblems(doc, hidden) {
   if (typeof doc.commit === 'string' && !/^[0-9a-f]{40}$/u.test(doc.commit)) problems.push('commit is not 40 hex digits');
   if (typeof doc.sha256 === 'string' && !/^[0-9a-f]{64}$/u.test(doc.sha256)) problems.push('sha256 is not 64 hex digits');
   if (typeof doc.language === 'string' && !/^[a-z]{2}$/u.test(doc.language)) problems.push('language is not ISO 639-1');
+  if (OTHER_SCRIPTS.has(doc.language)) problems.push(`language ${doc.language}: a script the service does not read`);
   if (doc.kind && !KINDS.includes(doc.kind)) problems.push(`kind is not one of ${KINDS.join(', ')}`);
   if (doc.medium && !MEDIA.includes(doc.medium)) problems.push(`medium is not one of ${MEDIA.join(', ')}`);
   if (doc.split !== undefined && !SPLITS.includes(doc.split)) problems.push(`split is not one of ${SPLITS.join(', ')}`);

@@ -1,5 +1,5 @@
 // The seeded split by vendor: about a share (0.3) of each family's documents go to the sealed side,
-// whole vendors at a time, so no vendor is on both sides. Assignments already in the manifest never
+// whole vendors (or layouts, `splitGroup`) at a time, so no vendor is on both sides. Assignments already in the manifest never
 // change here: a document of a vendor already placed follows its vendor, and only vendors new to the
 // manifest are placed. Moving a sealed document to the open side takes a recorded re-split (a new seed
 // in the manifest's history), never an edit of one entry.
@@ -16,6 +16,17 @@ export function vendorGroup(name) {
 }
 
 /**
+ * What the split keeps on one side: documents that share a layout. An entry's `group` names it where
+ * several vendors print one layout (a chain's stores, one till system); documents rendered by one
+ * project's template share that template, whoever they name as vendor; else the vendor.
+ */
+export function splitGroup(doc) {
+  if (doc.group) return `group:${vendorGroup(doc.group)}`;
+  if (doc.template) return `template:${doc.repo.toLowerCase()}`;
+  return vendorGroup(doc.vendor);
+}
+
+/**
  * Places every entry without a split. `documents`: the manifest's entries (old ones keep theirs);
  * returns the same entries with `split` and `family` set. Per family, new vendors are taken in the
  * order of a hash of seed and vendor, and each goes sealed while the family's sealed documents stay
@@ -23,13 +34,13 @@ export function vendorGroup(name) {
  */
 export function assignSplit(documents, { seed, share = 0.3 }) {
   const docs = documents.map((d) => ({ ...d, family: familyOf(d) }));
-  const sideOf = new Map(); // vendor group -> split, from entries already placed
-  for (const d of docs) if (d.split) sideOf.set(vendorGroup(d.vendor), d.split);
-  for (const d of docs) if (!d.split && sideOf.has(vendorGroup(d.vendor))) d.split = sideOf.get(vendorGroup(d.vendor));
+  const sideOf = new Map(); // split group -> split, from entries already placed
+  for (const d of docs) if (d.split) sideOf.set(splitGroup(d), d.split);
+  for (const d of docs) if (!d.split && sideOf.has(splitGroup(d))) d.split = sideOf.get(splitGroup(d));
 
   // A new vendor belongs to the family most of its documents are in (ties: the first in name order).
   const newVendors = new Map(); // group -> documents
-  for (const d of docs.filter((x) => !x.split)) newVendors.set(vendorGroup(d.vendor), [...(newVendors.get(vendorGroup(d.vendor)) ?? []), d]);
+  for (const d of docs.filter((x) => !x.split)) newVendors.set(splitGroup(d), [...(newVendors.get(splitGroup(d)) ?? []), d]);
   const homeFamily = (group) => {
     const counts = new Map();
     for (const d of newVendors.get(group)) counts.set(d.family, (counts.get(d.family) ?? 0) + 1);
@@ -41,7 +52,7 @@ export function assignSplit(documents, { seed, share = 0.3 }) {
   const hash = (text) => createHash('sha256').update(`${seed}\u0000${text}`).digest('hex');
   for (const [family, groups] of [...byFamily].sort((a, b) => a[0].localeCompare(b[0]))) {
     const inFamily = docs.filter((d) => d.family === family);
-    const familyVendors = new Set(inFamily.map((d) => vendorGroup(d.vendor)));
+    const familyVendors = new Set(inFamily.map(splitGroup));
     let sealed = inFamily.filter((d) => d.split === 'sealed').length;
     const target = share * inFamily.length;
     for (const group of groups.sort((a, b) => hash(a).localeCompare(hash(b)))) {

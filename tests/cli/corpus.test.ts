@@ -19,6 +19,7 @@ interface Entry {
   path: string;
   vendor: string;
   kind?: string;
+  group?: string;
   label?: unknown;
 }
 
@@ -46,7 +47,7 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 function collect(dir: string, entries: (Entry & { commit: string; content: string })[]): void {
   mkdirSync(join(dir, 'labels'), { recursive: true });
   const lines = entries.map((e) =>
-    JSON.stringify({ name: e.name, repo: e.repo, commit: e.commit, path: e.path, sha256: sha(e.content), licence: 'MIT', language: 'fi', country: 'FI', kind: e.kind ?? 'invoice', medium: 'text_pdf', vendor: e.vendor, template: false, einvoice: false }),
+    JSON.stringify({ name: e.name, repo: e.repo, commit: e.commit, path: e.path, sha256: sha(e.content), licence: 'MIT', language: 'fi', country: 'FI', kind: e.kind ?? 'invoice', medium: 'text_pdf', vendor: e.vendor, group: e.group, template: false, einvoice: false }),
   );
   writeFileSync(join(dir, 'batch.jsonl'), `${lines.join('\n')}\n`);
   for (const e of entries) {
@@ -71,7 +72,9 @@ test('corpus --add takes checked entries, splits by vendor, and materializing ve
     const commit = snapshot(join(root, 'mirrors'), 'acme/docs', files);
     const hiddenCommit = snapshot(join(root, 'mirrors'), 'secret/holdout', { 'h.pdf': 'hidden' });
     const vendors = ['Alpha Oy', 'ALPHA OY.', 'Beta Ab', 'Gamma', 'Delta', 'Epsilon', 'Zeta', 'Eta', 'Theta', 'Iota', 'Kappa', 'Lambda'];
-    const entries = vendors.map((vendor, i) => ({ name: `t_doc${i}`, repo: 'acme/docs', commit, path: `doc${i}.pdf`, vendor, content: files[`doc${i}.pdf`]! }));
+    // Three stores of one chain print one layout: a group of their own, on one side.
+    const group = (i: number) => (i >= 9 ? { group: 'Chain stores' } : {});
+    const entries = vendors.map((vendor, i) => ({ name: `t_doc${i}`, repo: 'acme/docs', commit, path: `doc${i}.pdf`, vendor, content: files[`doc${i}.pdf`]!, ...group(i) }));
     const incoming = join(root, 'incoming');
     collect(incoming, [
       ...entries,
@@ -92,6 +95,7 @@ test('corpus --add takes checked entries, splits by vendor, and materializing ve
     assert.equal(manifest.documents.length, 12);
     const split = new Map<string, string>(manifest.documents.map((d: { name: string; split: string }) => [d.name, d.split]));
     assert.equal(split.get('t_doc0'), split.get('t_doc1'), 'one vendor, two spellings, one side');
+    assert.ok(split.get('t_doc9') === split.get('t_doc10') && split.get('t_doc10') === split.get('t_doc11'), 'one group, one side');
     const sealed = [...split.values()].filter((s) => s === 'sealed').length;
     assert.ok(sealed >= 2 && sealed <= 5, `about 30 % sealed, got ${sealed} of 12`);
     for (const d of manifest.documents) assert.ok(existsSync(join(root, 'corpus/labels', d.split, `${d.name}.expected.json`)), `${d.name}'s label under labels/${d.split}`);
