@@ -111,3 +111,72 @@ describe('month names', () => {
     }
   });
 });
+
+describe('every lexicon has what the English one has', () => {
+  // A key is a member of en.json and, for the members that are objects, each key under it ("labels.total",
+  // "party.phone"); label ranks may differ between languages (a rank no file fills matches nothing).
+  const keysOf = (lexicon: Lexicon): string[] =>
+    Object.entries(lexicon).flatMap(([member, value]) =>
+      typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.keys(value).map((key) => `${member}.${key}`) : [member],
+    );
+  const all = ['de', 'fr', 'nl', 'et', 'fi', 'lv', 'lt', 'pl', 'es', 'sv', 'ru'];
+  // Malay's file holds what Malaysian receipts print in Malay (months, "kembali", legal forms, party
+  // words); their labels, tables, tax and payment words are printed in English, which en.json reads.
+  const malayHas = [
+    ...['language', 'name', 'letters', 'labels', 'not', 'columns', 'table', 'months', 'tax', 'payment', 'kinds', 'reader', 'legalForms', 'party'],
+    ...['tax.vat', 'tax.other', 'payment.change', 'legalForms.anyCase', 'legalForms.capitals'],
+    ...['party.phone', 'party.contact', 'party.registration', 'party.street', 'party.ownership', 'party.trade', 'party.bank', 'party.courtesy'],
+  ];
+  const notWords =
+    'none of its own: a label of rank 0 is never checked against `not` words, and for weaker ranks the words of every lexicon (merged, en\'s among them) apply';
+  const notYet = 'not written yet: pages in this language get the merged words of the other lexicons (en\'s among them); adding them is a rule change to measure with npm run eval';
+  /** Key → the languages that may lack it, and why. */
+  const mayLack: Record<string, { languages: string[]; reason: string }> = {
+    'labels.iban': { languages: all, reason: 'printed as "IBAN" in every language; the lexicons are merged, so en\'s phrase reads it on any page' },
+    'labels.bic': { languages: all, reason: 'printed as "BIC" or "SWIFT" in every language (merged, as IBAN)' },
+    'columns.ean': { languages: all, reason: 'GTIN, EAN and UPC are the codes\' own names in every language (merged, as IBAN)' },
+    'labels.vatAmount': { languages: ['es', 'et', 'fi', 'lt', 'lv', 'ru'], reason: 'en\'s rank-1 phrase "{vat}." labels the VAT amount with every lexicon\'s `tax.vat` word' },
+    'labels.vendorName': { languages: all, reason: 'remittance lines ("make checks payable to", "remit to") are written for English only; ' + notYet },
+    'kinds.utilityBill': { languages: all, reason: 'a bill is told by en\'s words, its units among them ("kwh", "therms"); de and fr carry `notUtilityBill` instead; ' + notYet },
+    'party.trade': { languages: all, reason: notYet },
+    'not.paymentsCredits': { languages: all, reason: notWords },
+    'not.accountNumber': { languages: all, reason: notWords },
+    'not.dueDate': { languages: all, reason: notWords },
+    'not.documentNumber': { languages: all.filter((l) => l !== 'de'), reason: notWords },
+    'not.vatAmount': { languages: all.filter((l) => !['de', 'fr'].includes(l)), reason: notWords },
+    'not.customerBlock': { languages: all.filter((l) => l !== 'de'), reason: notWords },
+    'not.issueDate': { languages: ['lt', 'lv', 'ru', 'sv'], reason: notWords },
+    'labels.issueDate': { languages: ['lt'], reason: notYet },
+    'labels.bankName': { languages: ['es', 'nl', 'pl', 'ru', 'sv'], reason: 'a bank is named by its own word (`party.bank`) on the IBAN\'s line; a bank-name label is ' + notYet },
+    'labels.customerName': { languages: ['lt', 'lv', 'pl', 'ru', 'sv'], reason: 'the customer is read from its block (`customerBlock`); a customer-name label is ' + notYet },
+    'labels.vatId': { languages: ['ru', 'sv'], reason: notYet },
+    'columns.position': { languages: ['de', 'es', 'lt', 'lv', 'nl', 'ru'], reason: notYet },
+    'columns.code': { languages: ['sv'], reason: notYet },
+    'table.sums': { languages: ['es'], reason: notYet },
+    'table.sumsInCell': { languages: ['es', 'lt', 'lv', 'sv'], reason: notYet },
+    'table.sections': { languages: ['es', 'et', 'fi', 'lt', 'lv', 'nl', 'pl', 'ru', 'sv'], reason: notYet },
+    'table.page': { languages: ['nl'], reason: notYet },
+    'table.summary': { languages: ['nl'], reason: notYet },
+    'payment.handedOver': { languages: ['es', 'fi', 'lt', 'lv', 'nl', 'pl', 'ru', 'sv'], reason: notYet },
+    'kinds.billedLater': { languages: ['es', 'lt', 'lv', 'nl', 'pl', 'ru', 'sv'], reason: notYet },
+    'kinds.creditNote': { languages: ['ru'], reason: notYet },
+    'party.courtesy': { languages: ['es', 'fi', 'lt', 'lv', 'nl', 'pl', 'ru', 'sv'], reason: notYet },
+  };
+  const english = keysOf(LEXICONS.find((l) => l.language === 'en')!);
+  const allowed = (language: string, key: string): boolean =>
+    (language === 'ms' && !malayHas.includes(key)) || (mayLack[key]?.languages.includes(language) ?? false);
+
+  for (const file of files.filter((f) => f !== 'en.json')) {
+    test(`${file} has every key of en.json, or the list above says why not`, () => {
+      const lexicon = validateLexicon(JSON.parse(readFileSync(`${folder}/${file}`, 'utf8')));
+      const has = new Set(keysOf(lexicon));
+      const missing = english.filter((key) => !has.has(key) && !allowed(lexicon.language, key));
+      assert.deepEqual(missing, [], `${file} lacks ${missing.join(', ')}: add the words, or list the key with the reason in this test`);
+      // A listed gap that has been filled is taken off the list, so the list stays the true one.
+      const filled = Object.entries(mayLack)
+        .filter(([key, gap]) => gap.languages.includes(lexicon.language) && has.has(key))
+        .map(([key]) => key);
+      assert.deepEqual(filled, [], `${file} now has ${filled.join(', ')}: take ${lexicon.language} off that key's list in this test`);
+    });
+  }
+});
