@@ -1,4 +1,4 @@
-// What the review desk's search box finds a document by (issue 22): its file name, vendor, document
+// What the review desk's search box finds a document by: its file name, vendor, document
 // number and total, as the Document shows them after corrections. Kept as one lower-cased text per
 // document (documents.desk_search), rewritten when a correction changes one of them, so a search is a
 // plain LIKE in every dialect. The public API's `q` stays the file-name search the spec defines.

@@ -1,4 +1,4 @@
-// A person's value for one field of a Document (the review desk, issue 22): where the path points in
+// A person's value for one field of a Document (the review desk): where the path points in
 // the DocumentFields schema, and whether the value is one that field may hold. The schema is the
 // one source of what a field is (type, null allowed, a calendar date); identifiers whose printed
 // form carries a checksum are checked by the engine's own normalizers, so a person cannot type an

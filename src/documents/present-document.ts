@@ -13,8 +13,8 @@ import { withCorrections } from './apply-corrections.js';
 export type StoredOutcome = Omit<ExtractionOutcome, 'pages' | 'confidence'> & { page_views?: PageViews };
 
 /**
- * A person's call is needed: the page may hold no business document, or fields are listed for review
- * (issue 20). Until the document is approved, that is what `filter=review` lists.
+ * A person's call is needed: the page may hold no business document, or fields are listed for review.
+ * Until the document is approved, that is what `filter=review` lists.
  */
 export const needsReview = (outcome: Pick<ExtractionOutcome, 'is_document' | 'review_fields'>): boolean => !outcome.is_document || outcome.review_fields.length > 0;
 

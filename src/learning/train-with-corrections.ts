@@ -1,4 +1,4 @@
-// `ledgerlens train --with-corrections` (issue 22): the shipped field choice adapted to this
+// `ledgerlens train --with-corrections`: the shipped field choice adapted to this
 // installation's approved documents, measured by blind vendor folds over them, and kept in the store
 // only when the folds say it picks better than the shipped model. Always adapted from the shipped
 // model, never from an earlier adaptation, so what a run keeps depends on the documents approved

@@ -130,7 +130,7 @@ const DOCUMENT_FIELDS = new Set<keyof Draft>(['issue_date', 'due_date', 'documen
  * A business document has amounts and some of the fields; a street photo or a page of prose has neither.
  * An amount with cents anywhere will do; else a total read after its label, whole or not ("Grand Total
  * Rs 1939"), with a field only documents print (a date, a number, a payment) beside it. A page that
- * prints amounts with cents but gives fewer fields is doubtful (issue 20: a receipt the OCR read
+ * prints amounts with cents but gives fewer fields is doubtful (a receipt the OCR read
  * badly): read as a document, for a person to check, and never silently dropped.
  */
 function judgeDocument(draft: Draft, text: string): 'document' | 'doubtful' | 'not_a_document' {

@@ -1,4 +1,4 @@
-// Work one extraction thread shares with the pool's idle threads (issue 21). A receipt read alone
+// Work one extraction thread shares with the pool's idle threads. A receipt read alone
 // left one of the machine's two cores idle while its ~56 lines were recognised one after another on
 // the other; two intra-op threads per model cost the service a fifth of its throughput under load
 // and a second set of sessions cost ~30 MB per process (docs/ocr-engines.md). Here a thread with

@@ -103,7 +103,7 @@ export const SenderDecision = Type.Object(
   { additionalProperties: false },
 );
 
-/** The review desk's corrections (issue 22): a value per field path, checked against that field's schema. */
+/** The review desk's corrections: a value per field path, checked against that field's schema. */
 export const CorrectFieldsBody = Type.Object(
   {
     corrections: Type.Array(

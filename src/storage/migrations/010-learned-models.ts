@@ -1,4 +1,4 @@
-// Corrections teach the engine (issue 22): `ledgerlens train --with-corrections` fits the learned
+// Corrections teach the engine: `ledgerlens train --with-corrections` fits the learned
 // field choice on an installation's approved documents and keeps the model here, in the store every
 // process of the installation shares (PostgreSQL scale-out included), not in a file of one machine.
 import type { Kysely, Migration } from 'kysely';

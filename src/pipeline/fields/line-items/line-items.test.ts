@@ -503,7 +503,7 @@ Totalt                                          192,86`);
   });
 });
 
-describe('line items on layouts the rules were not written on (issue 19 classes)', () => {
+describe('line items on layouts the rules were not written on', () => {
   const read = (items: ReturnType<typeof itemsOf>['items']) =>
     items.map((i) => [i.description, i.quantity, i.net_unit_price ?? i.unit_price, i.discount_percent, i.subtotal ?? i.total]);
 
