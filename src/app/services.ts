@@ -26,6 +26,8 @@ import { Store } from '../storage/store.js';
 import { localWakeUps, postgresWakeUps } from '../storage/wake-ups.js';
 import { createLogger } from './logger.js';
 import { USER_AGENT } from './version.js';
+import { checkSecretKey } from './secret-key-check.js';
+import { InstallationSettingsRepository } from '../storage/repositories/installation-settings.repository.js';
 
 export interface Services {
   readonly config: Config;
@@ -71,6 +73,10 @@ export async function createServices(config: Config, options: ServiceOptions = {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger(config.logLevel);
   const database: Database = await openDatabase(config);
+  await checkSecretKey(new InstallationSettingsRepository(database.db), loadSecretKey(config.secretKey, config.dataDir)).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   const wakeUps = config.databaseUrl ? postgresWakeUps(config.databaseUrl, log) : localWakeUps();
   const store = new Store(database.db, database.profile, wakeUps);
   const secretKey = loadSecretKey(config.secretKey, config.dataDir);

@@ -12,6 +12,7 @@ import { EmailRepository } from './repositories/email.repository.js';
 import { DuplicatesRepository } from './repositories/duplicates.repository.js';
 import { JobsRepository } from './repositories/jobs.repository.js';
 import { LearnedModelsRepository } from './repositories/learned-models.repository.js';
+import { InstallationSettingsRepository } from './repositories/installation-settings.repository.js';
 import { OwnersRepository } from './repositories/owners.repository.js';
 import { RateWindowsRepository } from './repositories/rate-windows.repository.js';
 import { UsageRepository } from './repositories/usage.repository.js';
@@ -31,6 +32,7 @@ export class Store {
   readonly owners: OwnersRepository;
   readonly corrections: CorrectionsRepository;
   readonly learnedModels: LearnedModelsRepository;
+  readonly installationSettings: InstallationSettingsRepository;
 
   constructor(
     readonly db: Db,
@@ -51,6 +53,7 @@ export class Store {
     this.owners = new OwnersRepository(db);
     this.corrections = new CorrectionsRepository(db);
     this.learnedModels = new LearnedModelsRepository(db);
+    this.installationSettings = new InstallationSettingsRepository(db);
   }
 
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {

@@ -62,6 +62,12 @@ export interface CorrectionsTable {
  * A model this installation trained from its own data (`ledgerlens train --with-corrections`): used
  * in place of the shipped file of the same name from the next start. Holds weights only, no document.
  */
+export interface InstallationSettingsTable {
+  /** "secret_key_fingerprint" */
+  name: string;
+  value: string;
+}
+
 export interface LearnedModelsTable {
   /** The shipped file it replaces, without extension: "field-choice". */
   name: string;
@@ -240,4 +246,5 @@ export interface Tables {
   owner_sessions: OwnerSessionsTable;
   corrections: CorrectionsTable;
   learned_models: LearnedModelsTable;
+  installation_settings: InstallationSettingsTable;
 }
