@@ -8,6 +8,7 @@ import { textPdf } from '../helpers/fixtures.js';
 import { manualClock } from '../helpers/manual-clock.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { formData, startTestServer, waitForJob, type TestServer } from '../helpers/server.js';
+import { until } from '../helpers/wait.js';
 
 describe('callback deliveries', () => {
   let server: TestServer;
@@ -175,12 +176,10 @@ describe('callback deliveries', () => {
   });
 });
 
-async function waitForRow<T>(read: () => Promise<T>, done: (row: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await read();
-    if (done(row)) return row;
-    if (Date.now() > deadline) throw new Error(`row never reached the expected state: ${JSON.stringify(row)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+async function waitForRow<T>(read: () => Promise<T>, done: (row: T) => boolean): Promise<T> {
+  let row: T | undefined;
+  return until(async () => {
+    row = await read();
+    return done(row) ? row : undefined;
+  }, () => `row never reached the expected state: ${JSON.stringify(row)}`, 25);
 }

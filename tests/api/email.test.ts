@@ -9,6 +9,7 @@ import type { CallbackEvent } from '../../src/schemas/callback.schema.js';
 import { corruptPdf, pngImage, textPdf } from '../helpers/fixtures.js';
 import { startReceiver, type Receiver } from '../helpers/receiver.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { until } from '../helpers/wait.js';
 
 const MAX_MESSAGE_BYTES = 512 * 1024;
 
@@ -37,13 +38,11 @@ describe('email channel', () => {
   const documentCount = async () => (await server.api('/api/v1/usage')).body.data.documents as number;
   /** The report of a message (by Message-ID or subject), once none of its attachments is queued or processing. */
   const settledMessage = async (messageId: string, by: 'message_id' | 'subject' = 'message_id') => {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const report = (await server.services.email.listMessages(businessId, 500)).find((m) => m[by] === messageId);
-      if (report && report.attachments.every((a) => !['queued', 'processing'].includes(a.status))) return report;
-      if (Date.now() > deadline) throw new Error(`message ${messageId} did not settle: ${JSON.stringify(report)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    let report: Awaited<ReturnType<typeof server.services.email.listMessages>>[number] | undefined;
+    return until(async () => {
+      report = (await server.services.email.listMessages(businessId, 500)).find((m) => m[by] === messageId);
+      return report && report.attachments.every((a) => !['queued', 'processing'].includes(a.status)) ? report : undefined;
+    }, () => `message ${messageId} did not settle: ${JSON.stringify(report)}`);
   };
   /** Nothing more arrives at the receiver within a few polls of the delivery worker. */
   const quiet = async (count: number) => {

@@ -91,7 +91,7 @@ describe('hostile input', () => {
         return;
       }
       assert.equal(res.status, 202, JSON.stringify(res.body));
-      const job = await waitForJob(server, res.body.data.job_ids[0], 60_000);
+      const job = await waitForJob(server, res.body.data.job_ids[0]);
       if (hostile.batch.job === 'failed') {
         assert.equal(job.status, 'failed', JSON.stringify(job));
         assert.equal(job.error.code, hostile.batch.code);

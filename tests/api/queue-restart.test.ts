@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import SQLite from 'better-sqlite3';
 import { textPdf } from '../helpers/fixtures.js';
 import { runCli, startServeProcess, type ServeProcess } from '../helpers/process.js';
+import { until } from '../helpers/wait.js';
 
 const BATCH = 24;
 const PAGES = 8;
@@ -55,12 +56,11 @@ async function interruptedBatch(signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
 
     serve = await startServeProcess(env);
     try {
-      const deadline = Date.now() + 120_000;
       let jobs: any[] = [];
-      do {
-        await new Promise((resolve) => setTimeout(resolve, 250));
+      await until(async () => {
         jobs = await Promise.all(batch.job_ids.map((id: string) => get(serve, `/api/v1/jobs/${id}`)));
-      } while (jobs.some((j) => j.status === 'queued' || j.status === 'processing') && Date.now() < deadline);
+        return !jobs.some((j) => j.status === 'queued' || j.status === 'processing');
+      }, () => `jobs still running: ${JSON.stringify(jobs.map((j) => j.status))}`, 250);
 
       assert.deepEqual(jobs.map((j) => j.status), Array(BATCH).fill('succeeded'));
       assert.deepEqual(jobs.map((j) => j.document_id), batch.document_ids);

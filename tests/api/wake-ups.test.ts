@@ -13,6 +13,7 @@ import { textPdf } from '../helpers/fixtures.js';
 import { runCli, startServeProcess, startWorkerProcess } from '../helpers/process.js';
 import { startReceiver } from '../helpers/receiver.js';
 import { postgresSchemaForTest } from '../helpers/server.js';
+import { until } from '../helpers/wait.js';
 
 /** Longer than the whole test: only a wake-up can explain a fast start. */
 const POLL_MS = 120_000;
@@ -38,13 +39,6 @@ test('a separate worker starts deliveries and jobs within 2 s of their being sto
   const schemaName = (await db.query('select current_schema() as s')).rows[0].s as string;
   const listener = `ledgerlens wake-ups ${schemaName}`;
   const listenerPids = async () => (await db.query('select pid from pg_stat_activity where application_name = $1', [listener])).rows.map((r) => r.pid as number);
-  const until = async (what: string, done: () => Promise<boolean>, timeoutMs: number) => {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await done())) {
-      assert.ok(Date.now() < deadline, what);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  };
   const call = (path: string, init: { method?: string; json?: unknown } = {}) =>
     fetch(api.baseUrl + path, {
       method: init.method ?? 'GET',
@@ -59,7 +53,7 @@ test('a separate worker starts deliveries and jobs within 2 s of their being sto
     const res = await call('/api/v1/documents', { method: 'POST', json: { content: await pdf(label), filename: `${label}.pdf` } });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     const stored = Date.now();
-    await receiver.waitFor(before + 1, 30_000);
+    await receiver.waitFor(before + 1);
     return Date.now() - stored;
   };
   /** Queues a batch job, then times until a worker has claimed it. */
@@ -68,7 +62,7 @@ test('a separate worker starts deliveries and jobs within 2 s of their being sto
     assert.equal(res.status, 202, JSON.stringify(res.body));
     const queued = Date.now();
     const jobId = res.body.data.job_ids[0] as string;
-    await until('the job was not started', async () => (await db.query('select attempts from jobs where id = $1', [jobId])).rows[0].attempts > 0, 30_000);
+    await until(async () => (await db.query('select attempts from jobs where id = $1', [jobId])).rows[0].attempts > 0, () => 'the job was not started', 25);
     return Date.now() - queued;
   };
 
@@ -77,13 +71,13 @@ test('a separate worker starts deliveries and jobs within 2 s of their being sto
    * queued while the last one is still being read waits for it, which says nothing of the wake-ups.
    */
   const idle = async (callbacks: number) => {
-    await until('a job did not finish', async () => (await db.query("select count(*)::int as n from jobs where status in ('queued', 'processing')")).rows[0].n === 0, 60_000);
-    await receiver.waitFor(callbacks, 30_000);
+    await until(async () => (await db.query("select count(*)::int as n from jobs where status in ('queued', 'processing')")).rows[0].n === 0, () => 'a job did not finish', 25);
+    await receiver.waitFor(callbacks);
   };
 
   try {
     assert.equal((await call('/api/v1/callback', { method: 'PUT', json: { url: receiver.url, enabled: true } })).status, 200);
-    await until('the worker does not listen', async () => (await listenerPids()).length === 1, 10_000);
+    await until(async () => (await listenerPids()).length === 1, () => 'the worker does not listen', 25);
     assert.equal((await listenerPids()).length, 1, 'the API process (no workers) does not listen');
     // A first job loads the engine into the worker's extraction thread (seconds on a busy machine);
     // what is timed below is the wake-ups of a worker that is ready.
@@ -97,7 +91,7 @@ test('a separate worker starts deliveries and jobs within 2 s of their being sto
     // The listener is cut off; the worker reconnects on its own and is woken again.
     const [killed] = await listenerPids();
     await db.query('select pg_terminate_backend($1)', [killed]);
-    await until('the worker did not listen again', async () => (await listenerPids()).some((pid) => pid !== killed), 10_000);
+    await until(async () => (await listenerPids()).some((pid) => pid !== killed), () => 'the worker did not listen again', 25);
     const again = { callback: await callbackDelay('WAKE-3'), job: await jobDelay('WAKE-4') };
     assert.ok(again.callback < PROMPT_MS && again.job < PROMPT_MS, JSON.stringify(again));
     console.log(`first callback attempt / job start after storing, ms: ${JSON.stringify({ first, again })}`);
@@ -127,7 +121,7 @@ test('on the embedded store a separate worker finds jobs and events by its poll'
     assert.equal(batch.status, 202, JSON.stringify(batch.body));
     const queued = Date.now();
     // The job runs in the worker, and its document's event is sent from there too.
-    await receiver.waitFor(1, 20_000);
+    await receiver.waitFor(1);
     console.log(`embedded store, worker polling every 300 ms: job queued to its callback, ms: ${Date.now() - queued}`);
   } finally {
     await Promise.all([api.stop(), worker.stop()]);

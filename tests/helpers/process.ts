@@ -2,6 +2,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { until } from './wait.js';
 
 export const CLI = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
 
@@ -52,20 +53,14 @@ export async function startServeProcess(env: Record<string, string>, args: strin
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
+  const answers = async () => {
     if (child.exitCode !== null) throw new Error(`serve exited early:\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`serve did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+    return fetch(`${baseUrl}/healthz`).then((res) => res.ok, () => false); // false: not listening yet
+  };
+  await until(answers, () => `serve did not start:\n${output}`, 100).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
   return {
     baseUrl,
     child,
@@ -84,14 +79,14 @@ export async function startWorkerProcess(env: Record<string, string>): Promise<O
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 20_000;
-  while (!output.includes('worker is ready')) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`worker did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const ready = () => {
+    if (child.exitCode !== null) throw new Error(`worker exited early:\n${output}`);
+    return output.includes('worker is ready');
+  };
+  await until(ready, () => `worker did not start:\n${output}`).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
   return {
     child,
     output: () => output,

@@ -2,6 +2,7 @@
 // the test says (a status, a redirect, or never).
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { until } from './wait.js';
 
 export interface ReceivedRequest {
   headers: IncomingHttpHeaders;
@@ -15,8 +16,8 @@ export interface Receiver {
   requests: ReceivedRequest[];
   /** How the next requests are answered; default 200. */
   answer: Answer;
-  /** Resolves once `count` requests have arrived, or rejects after `timeoutMs`. */
-  waitFor(count: number, timeoutMs?: number): Promise<void>;
+  /** Resolves once `count` requests have arrived (tests/helpers/wait.ts: however long that takes). */
+  waitFor(count: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,12 +28,8 @@ export async function startReceiver(): Promise<Receiver> {
     url: '',
     requests,
     answer: (res) => res.writeHead(200).end('ok'),
-    async waitFor(count, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (requests.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} callback requests, got ${requests.length}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+    async waitFor(count) {
+      await until(() => requests.length >= count, () => `expected ${count} callback requests, got ${requests.length}`, 20);
     },
     async close() {
       held.forEach((res) => res.destroy());

@@ -11,6 +11,7 @@ import { createServices, type ServiceOptions, type Services } from '../../src/ap
 import { loadConfig, type Config } from '../../src/config/config.js';
 import { startConfiguredSmtpListener } from '../../src/email/start.js';
 import type { SmtpListener } from '../../src/email/smtp-listener.js';
+import { until } from './wait.js';
 
 export interface TestServer {
   baseUrl: string;
@@ -129,12 +130,10 @@ export function formData(files: { field: string; name: string; bytes: Buffer; ty
 }
 
 /** Polls a job until it leaves queued/processing. */
-export async function waitForJob(server: TestServer, jobId: string, timeoutMs = 20_000): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { body } = await server.api(`/api/v1/jobs/${jobId}`);
-    if (body.data && ['succeeded', 'failed'].includes(body.data.status)) return body.data;
-    if (Date.now() > deadline) throw new Error(`job ${jobId} did not finish: ${JSON.stringify(body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+export async function waitForJob(server: TestServer, jobId: string): Promise<any> {
+  let body: any;
+  return until(async () => {
+    ({ body } = await server.api(`/api/v1/jobs/${jobId}`));
+    return body.data && ['succeeded', 'failed'].includes(body.data.status) ? body.data : undefined;
+  }, () => `job ${jobId} did not finish: ${JSON.stringify(body)}`);
 }
