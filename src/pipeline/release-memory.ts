@@ -1,6 +1,6 @@
 // Makes the C allocator give back to the system what extraction frees. Without this, memory freed
 // by pdfjs, Skia, libvips and the page buffers stayed with the process: with two extraction threads
-// heaptrack saw 186 MB in use while the process held 650–690 MB (docs/engine.md, peak memory).
+// heaptrack saw 186 MB in use while the process held 650–690 MB (docs/engine.md, Memory and time).
 //
 // Two glibc behaviours hold on to it. Its mmap threshold rises to the size of the largest buffer
 // freed (up to 32 MB), after which buffers of a page's size come from an arena, not from mmap, and
@@ -65,7 +65,7 @@ function loadGlibc(): Glibc | null {
  * and array buffers still hold more than a few pages' worth, collects them once the reply has gone.
  * V8 left them to its next collection, which came only during a later document, so each thread
  * carried its last document's garbage into the next one: in the bench's memory run two threads
- * each sat 60–80 MB above what they held after a collection (docs/engine.md, 2026-11-25 fifth).
+ * each sat 60–80 MB above what they held after a collection (docs/engine.md, Memory and time).
  * A full collection takes 20–30 ms here, as long as a whole text page, so documents that left
  * little (text PDFs) skip it.
  */
