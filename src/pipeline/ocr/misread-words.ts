@@ -9,7 +9,7 @@
 // The forms and the labels' words come from the lexicons (../language/), so a language's are mended
 // as soon as its file names them.
 // On the corpus's 131 receipts with ground-truth lines, the company present in PP-OCR's text went
-// from 110 to 116 (docs/ocr-engines.md, "Misread words").
+// from 110 to 116 (docs/ocr-engines.md, "Words OCR misreads").
 import { fold } from '../language/fold.js';
 import { LANGUAGE, LEXICONS, lexiconWords } from '../language/lexicon.js';
 import type { EngineWord } from './engine.js';

@@ -147,7 +147,7 @@ const DET_MIN_SIDE = 3;
 /**
  * Detection reads the page at half the scale read-page.ts brought it to (its text lines ~24 px there,
  * ~12 px here, still plain for DB), and at most DET_MAX_PIXELS; boxes are scaled back. On the 131
- * receipts (docs/ocr-engines.md, "PP-OCR made faster"): at up to 2.5 MP (1.41 MP on average)
+ * receipts (docs/ocr-engines.md, "PP-OCR"): at up to 2.5 MP (1.41 MP on average)
  * detection took 1.44 s per receipt; at half scale (0.43 MP) 0.26 s, CER 0.112 → 0.113 with the en
  * recogniser, and it also found fewer stray boxes (recognition's columns 13.8k → 11.8k per receipt).
  */
