@@ -9,7 +9,8 @@
 //   npm run corpus -- --add DIR [--mirrors DIR]
 //        takes collected documents (DIR/*.jsonl entries, DIR/labels/<name>.expected.json) into the
 //        manifest: each entry and label checked, the file checked in its snapshot, duplicates refused,
-//        new vendors split by the manifest's seed, labels moved to corpus/labels/<split>/
+//        new vendors split by the manifest's seed, labels moved to corpus/labels/<split>/ (--dry-run:
+//        every check and the split's counts, nothing written or moved)
 //   npm run corpus -- --stats
 //        the manifest's counts against the corpus's floors
 //
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     split: { type: 'string', default: 'all' },
     add: { type: 'string' },
     stats: { type: 'boolean', default: false },
+    'dry-run': { type: 'boolean', default: false },
   },
 });
 const corpusDir = resolve(values.corpus);
@@ -105,24 +107,25 @@ function addCollected(dir) {
   const seed = manifest.split?.seed ?? '20261128';
   const placed = assignSplit([...manifest.documents, ...taken], { seed, share: manifest.split?.share ?? 0.3 });
   let warnedSealed = 0;
+  const dry = values['dry-run'];
   for (const doc of placed.slice(manifest.documents.length)) {
     const from = join(dir, 'labels', `${doc.name}.expected.json`);
-    const to = labelPath(corpusDir, doc);
-    mkdirSync(dirname(to), { recursive: true });
-    const label = JSON.parse(readFileSync(from, 'utf8'));
-    const warnings = labelWarnings(label);
+    const warnings = labelWarnings(JSON.parse(readFileSync(from, 'utf8')));
     if (warnings.length && doc.split === 'open') console.log(`corpus: ${doc.name}: ${warnings.join('; ')}`);
     else if (warnings.length) warnedSealed++;
+    if (dry) continue;
+    const to = labelPath(corpusDir, doc);
+    mkdirSync(dirname(to), { recursive: true });
     renameSync(from, to);
   }
   const next = {
     split: manifest.split ?? { seed, share: 0.3, by: 'vendor, within each family', history: [{ date: today(), seed, change: 'first split' }] },
     documents: placed.map(({ family, ...d }) => ({ ...d, family })).sort((a, b) => a.name.localeCompare(b.name)),
   };
-  writeFileSync(join(corpusDir, 'manifest.json'), `${JSON.stringify(next, null, 1)}\n`);
+  if (!dry) writeFileSync(join(corpusDir, 'manifest.json'), `${JSON.stringify(next, null, 1)}\n`);
   for (const [name, why] of refused) console.log(`corpus: refused ${name}: ${why}`);
   const sealedNew = taken.length ? placed.slice(manifest.documents.length).filter((d) => d.split === 'sealed').length : 0;
-  console.log(`corpus: ${taken.length} documents added (${sealedNew} sealed), ${refused.length} refused; sealed labels with sums that do not close: ${warnedSealed}; the manifest holds ${next.documents.length}`);
+  console.log(`corpus: ${taken.length} documents ${dry ? 'would be added' : 'added'} (${sealedNew} sealed), ${refused.length} refused; sealed labels with sums that do not close: ${warnedSealed}; the manifest holds ${next.documents.length}`);
   console.log(`corpus: ${new Set(next.documents.map((d) => vendorGroup(d.vendor))).size} vendors, ${new Set(next.documents.map(familyOf)).size} families`);
 }
 

@@ -14,6 +14,9 @@
 //              (scripts/eval/ocr.mjs)
 //   open       the wide corpus's open split (corpus/README.md; `npm run corpus` lays it out in .corpus),
 //              as served, per family, kind, language and source (scripts/eval/wide.mjs)
+//   lofo       leave one family out: what the engine learns fitted without a family and scored on it,
+//              over the corpus's sources, the words corpus and the open split's families
+//              (scripts/eval/leave-family-out.mjs)
 //
 // --sealed measures the wide corpus's sealed split alone and prints its aggregates only: no document's
 // name, value or miss is printed, and its predictions are deleted once scored.
@@ -28,15 +31,17 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { assignFolds, vendorKey } from './eval/folds.mjs';
 import { combine, extractDocuments, labelledDocuments, score } from './eval/sets.mjs';
-import { blindReadings, calibrate, calibrateFolds, calibrationDocument, closeTraining, fitConfidence, train } from './eval/train.mjs';
+import { blindReadings, calibrateFolds, closeTraining, train } from './eval/train.mjs';
+import { calibrate, calibrationDocument, fitConfidence } from './training/calibration.mjs';
 import { ITEM_MEMBERS, lineItemFigures } from './eval/line-items.mjs';
 import { BINS, reviewFigures } from './eval/reliability.mjs';
 import { labelledValues, matchesScorer } from './eval/values.mjs';
 import { OCR_ENGINES, ocrFigures, receiptsWithLines } from './eval/ocr.mjs';
 import { wideDocuments, wideFigures, wideTables } from './eval/wide.mjs';
+import { leaveFamilyOut, MIN_FAMILY } from './eval/leave-family-out.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const SETS = ['corpus', 'words', 'folds', 'generated', 'ocr', 'open'];
+const SETS = ['corpus', 'words', 'folds', 'generated', 'ocr', 'open', 'lofo'];
 // The generated set's seed: fixed so runs compare, and never used to tune anything.
 const GENERATED_SEED = '20261124';
 const { values } = parseArgs({
@@ -86,12 +91,11 @@ if (sets.includes('corpus')) {
   }
 }
 if (sets.includes('words')) measure('words corpus (extract --words)', wordsCorpus, wordsDocs, extractWords());
-if (sets.includes('folds')) {
-  await blindFolds();
-  await closeTraining();
-}
+if (sets.includes('folds')) await blindFolds();
 if (sets.includes('generated')) generated();
 const wide = sets.includes('open') ? openSplit() : [];
+const lofo = sets.includes('lofo') ? await familiesLeftOut() : [];
+await closeTraining(); // the page reader the folds and families train with
 const ocr = sets.includes('ocr') ? ocrSection() : [];
 
 console.log('\n## Summary\n');
@@ -136,7 +140,7 @@ for (let i = 0; i < BINS; i++) {
   console.log(`| ${(i / BINS).toFixed(1)}–${((i + 1) / BINS).toFixed(1)} | ${reviewed.map(cell).join(' | ')} |`);
 }
 
-for (const line of wide) console.log(line);
+for (const line of [...wide, ...lofo]) console.log(line);
 
 if (ocr.length) {
   // Issue 21's first measure: what OCR gives the field stages, apart from what they make of it.
@@ -306,6 +310,25 @@ function openSplit() {
   const seconds = extractDocuments(root, docs, pred);
   measure(`wide corpus, open split (${new Set(docs.map((d) => d.family)).size} families)`, gold, docs, { pred, seconds });
   return wideTables('Wide corpus, open split: per source, kind, language and family', wideFigures(scorer, gold, docs, pred, join(out, 'open-scores')));
+}
+
+/** Leave one family out (scripts/eval/leave-family-out.mjs), as markdown lines. */
+async function familiesLeftOut() {
+  const started = Date.now();
+  const source = (doc) => doc.folder.split(/[\\/]/u)[0];
+  const docs = [
+    ...corpusDocs.map((d) => ({ ...d, family: `corpus/${source(d)}`, gold: join(corpus, source(d)) })),
+    ...wordsDocs.map((d) => ({ ...d, family: `words/${source(d)}`, gold: join(wordsCorpus, source(d)) })),
+    ...wideDocuments(resolve(values.wide), 'open').map((d) => ({ ...d, gold: join(resolve(values.wide), 'open', d.family) })),
+  ];
+  const { rows, unscored } = await leaveFamilyOut(docs, { dir: join(out, 'lofo'), scorer });
+  const lines = [`\n## Leave one family out: ${rows.length} families, ${((Date.now() - started) / 1000).toFixed(0)} s\n`];
+  lines.push('The field choice and the calibration fitted on every other family (and the generated training documents), read and scored on the family left out; the corpus reading the page. The rules are not refitted.\n');
+  lines.push('| family | docs | f1 | precision | recall | silent |');
+  lines.push('|---|---:|---:|---:|---:|---:|');
+  for (const r of rows) lines.push(`| ${r.family} | ${r.docs} | ${f(r.f1)} | ${f(r.precision)} | ${f(r.recall)} | ${f(r.silent)} |`);
+  if (unscored.length) lines.push(`\nNot scored (fewer than ${MIN_FAMILY} documents; in every training): ${unscored.map(([fam, n]) => `${fam} ${n}`).join(', ')}.`);
+  return lines;
 }
 
 /**

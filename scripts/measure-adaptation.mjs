@@ -12,7 +12,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { vendorKey } from './eval/folds.mjs';
-import { documentExamples, fitModel, pageReader, trainingDocuments } from './train.mjs';
+import { documentExamples, fitModel } from './training/choice.mjs';
+import { trainingDocuments } from './training/documents.mjs';
+import { pageReader } from './training/pages.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { blindFolds } = await import(pathToFileURL(join(root, 'dist/src/learning/adapt-choice.js')).href);

@@ -10,7 +10,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assignFolds } from './eval/folds.mjs';
 import { labelledDocuments, score } from './eval/sets.mjs';
-import { blindReadings, calibrateFolds, calibrationDocument, closeTraining } from './eval/train.mjs';
+import { blindReadings, calibrateFolds, closeTraining } from './eval/train.mjs';
+import { calibrationDocument } from './training/calibration.mjs';
 import { labelledValues } from './eval/values.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');

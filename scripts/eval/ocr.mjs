@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { distance } from 'fastest-levenshtein';
-import { readingCode } from '../train.mjs';
+import { readingCode } from '../training/pages.mjs';
 import { labelledDocuments } from './sets.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
