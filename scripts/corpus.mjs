@@ -9,13 +9,14 @@
 //   npm run corpus -- --add DIR [--mirrors DIR]
 //        takes collected documents (DIR/*.jsonl entries, DIR/labels/<name>.expected.json) into the
 //        manifest: each entry and label checked, the file checked in its snapshot, duplicates refused,
-//        new vendors split by the manifest's seed, labels moved to corpus/labels/<split>/ (--dry-run:
-//        every check and the split's counts, nothing written or moved)
+//        new vendors split by the manifest's seed, labels copied to corpus/labels/<split>/. An entry
+//        the manifest already holds (same name and file) has its label replaced by DIR's when a
+//        second reader changed it. --dry-run: every check and the split's counts, nothing written.
 //   npm run corpus -- --stats
 //        the manifest's counts against the corpus's floors
 //
 // Sealed labels are never printed: a problem with one is counted, not shown.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -65,6 +66,8 @@ function addCollected(dir) {
   const shared = sharedHashes(resolve(values.shared));
   const taken = [];
   const refused = [];
+  const byName = new Map(manifest.documents.map((d) => [d.name, d]));
+  let relabelled = 0;
   const entries = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort().flatMap((f) =>
     readFileSync(join(dir, f), 'utf8').split('\n').filter((l) => l.trim()).map((line, i) => {
       try {
@@ -76,6 +79,11 @@ function addCollected(dir) {
     }),
   ).filter(Boolean);
   for (const entry of entries) {
+    const held = byName.get(entry.name);
+    if (held && held.sha256 === entry.sha256) {
+      relabelled += replaceLabel(join(dir, 'labels', `${entry.name}.expected.json`), labelPath(corpusDir, held), refused, entry.name);
+      continue;
+    }
     const problems = entryProblems(entry, hidden);
     const label = join(dir, 'labels', `${entry.name}.expected.json`);
     if (!existsSync(label)) problems.push('no label');
@@ -116,7 +124,7 @@ function addCollected(dir) {
     if (dry) continue;
     const to = labelPath(corpusDir, doc);
     mkdirSync(dirname(to), { recursive: true });
-    renameSync(from, to);
+    copyFileSync(from, to);
   }
   const next = {
     split: manifest.split ?? { seed, share: 0.3, by: 'vendor, within each family', history: [{ date: today(), seed, change: 'first split' }] },
@@ -126,7 +134,27 @@ function addCollected(dir) {
   for (const [name, why] of refused) console.log(`corpus: refused ${name}: ${why}`);
   const sealedNew = taken.length ? placed.slice(manifest.documents.length).filter((d) => d.split === 'sealed').length : 0;
   console.log(`corpus: ${taken.length} documents ${dry ? 'would be added' : 'added'} (${sealedNew} sealed), ${refused.length} refused; sealed labels with sums that do not close: ${warnedSealed}; the manifest holds ${next.documents.length}`);
+  if (relabelled) console.log(`corpus: ${relabelled} labels of documents already in the manifest replaced by their revised version`);
   console.log(`corpus: ${new Set(next.documents.map((d) => vendorGroup(d.vendor))).size} vendors, ${new Set(next.documents.map(familyOf)).size} families`);
+}
+
+/** Puts a revised label in place of the one the manifest's document has; 1 when it did. */
+function replaceLabel(from, to, refused, name) {
+  if (!existsSync(from)) return 0;
+  const revised = readFileSync(from, 'utf8');
+  if (existsSync(to) && readFileSync(to, 'utf8') === revised) return 0;
+  let problems;
+  try {
+    problems = labelProblems(JSON.parse(revised));
+  } catch {
+    problems = ['not JSON'];
+  }
+  if (problems.length) {
+    refused.push([name, `revised label: ${problems.join('; ')}`]);
+    return 0;
+  }
+  if (!values['dry-run']) writeFileSync(to, revised);
+  return 1;
 }
 
 function sharedHashes(dir) {

@@ -100,6 +100,13 @@ test('corpus --add takes checked entries, splits by vendor, and materializing ve
     assert.ok(sealed >= 2 && sealed <= 5, `about 30 % sealed, got ${sealed} of 12`);
     for (const d of manifest.documents) assert.ok(existsSync(join(root, 'corpus/labels', d.split, `${d.name}.expected.json`)), `${d.name}'s label under labels/${d.split}`);
 
+    // A second reader's revision of a label replaces the one in place; the split stays as it was.
+    const revised = { total: 12.5, vendor: { name: 'Gamma' }, _source: { repo: 'acme/docs', commit, path: 'doc3.pdf', origin: 'manual', checked_by: 'second' } };
+    writeFileSync(join(incoming, 'labels', 't_doc3.expected.json'), JSON.stringify(revised));
+    assert.match(corpus(root, '--add', incoming), /0 documents added .*\n.*1 labels of documents already in the manifest replaced/u);
+    assert.deepEqual(JSON.parse(readFileSync(join(root, 'corpus/labels', split.get('t_doc3')!, 't_doc3.expected.json'), 'utf8')), revised);
+    assert.deepEqual(JSON.parse(readFileSync(join(root, 'corpus/manifest.json'), 'utf8')), manifest);
+
     // The same entries split anew from scratch land on the same sides: the split is the seed's.
     rmSync(join(root, 'corpus'), { recursive: true });
     collect(incoming, entries);
