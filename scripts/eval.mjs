@@ -29,7 +29,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { assignFolds, vendorKey } from './eval/folds.mjs';
+import { assignFolds, familyKey, vendorKey } from './eval/folds.mjs';
 import { combine, extractDocuments, labelledDocuments, score } from './eval/sets.mjs';
 import { blindReadings, calibrateFolds, closeTraining, train } from './eval/train.mjs';
 import { calibrate, calibrationDocument, fitConfidence } from './training/calibration.mjs';
@@ -105,7 +105,7 @@ for (const row of summary) {
   if (row.skipped) console.log(`| ${row.set} | – | – | – | – | – | skipped: ${row.skipped} |`);
   else console.log(`| ${row.set} | ${row.docs} | ${f(row.f1)} | ${f(row.precision)} | ${f(row.recall)} | ${f(row.silent)} | ${row.seconds.toFixed(0)} s |`);
 }
-// Issue 19's measures: item count exact per document with labelled items, the members' f1, and the
+// The line items: item count exact per document with labelled items, the members' f1, and the
 // share of documents labelled with items, net and gross whose predicted items add up to one of them.
 console.log('\n## Line items\n');
 console.log(`| set | docs with items | count exact | ${ITEM_MEMBERS.join(' | ')} | items add up |`);
@@ -114,7 +114,7 @@ const g = (x) => (x === null ? '–' : f(x));
 for (const { set, items } of summary.filter((r) => r.items)) {
   console.log(`| ${set} | ${items.docs} | ${g(items.countExact)} | ${ITEM_MEMBERS.map((m) => g(items[m])).join(' | ')} | ${g(items.addUp)} of ${items.withBoth} |`);
 }
-// Issue 20's measures: silent errors (wrong and not marked) among the predicted labelled values, how
+// Review honesty: silent errors (wrong and not marked) among the predicted labelled values, how
 // many of the wrong and of the correct values are marked, how many labelled key fields the engine did
 // not find are listed in review_fields, and how far stated confidence is from observed accuracy.
 const reviewed = summary.filter((r) => r.review);
@@ -143,7 +143,7 @@ for (let i = 0; i < BINS; i++) {
 for (const line of [...wide, ...lofo]) console.log(line);
 
 if (ocr.length) {
-  // Issue 21's first measure: what OCR gives the field stages, apart from what they make of it.
+  // OCR on its own: what OCR gives the field stages, apart from what they make of it.
   console.log('\n## OCR\n');
   console.log(`The corpus's receipts with ground-truth lines (${ocr[0].receipts}): character error rate against those lines, and the share of the key's values present in the text (without case, white space and, for the values, punctuation).\n`);
   console.log('| reading | CER | company | address | date | total |');
@@ -244,7 +244,7 @@ async function blindFolds() {
   summary.push({ set: `blind folds (k=${k}, corpus page + words)`, seconds, ...blindAll, items, review });
 }
 
-/** Issue 20's figures over one or more scored sets, `{ docs, pred, report }` as lineItemFigures takes them. */
+/** The review's figures over one or more scored sets, `{ docs, pred, report }` as lineItemFigures takes them. */
 function reviewOf(parts) {
   const rows = parts.flatMap(({ docs, pred, report }) => {
     const values = labelledValues(docs, pred);
@@ -317,8 +317,8 @@ async function familiesLeftOut() {
   const started = Date.now();
   const source = (doc) => doc.folder.split(/[\\/]/u)[0];
   const docs = [
-    ...corpusDocs.map((d) => ({ ...d, family: `corpus/${source(d)}`, gold: join(corpus, source(d)) })),
-    ...wordsDocs.map((d) => ({ ...d, family: `words/${source(d)}`, gold: join(wordsCorpus, source(d)) })),
+    ...corpusDocs.map((d) => ({ ...d, family: familyKey(d), gold: join(corpus, source(d)) })),
+    ...wordsDocs.map((d) => ({ ...d, family: familyKey(d), gold: join(wordsCorpus, source(d)) })),
     ...wideDocuments(resolve(values.wide), 'open').map((d) => ({ ...d, gold: join(resolve(values.wide), 'open', d.family) })),
   ];
   const { rows, unscored } = await leaveFamilyOut(docs, { dir: join(out, 'lofo'), scorer });

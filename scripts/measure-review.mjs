@@ -1,4 +1,4 @@
-// The review stage's loop (issue 20): the blind folds' readings before the review stage are kept once
+// The review stage's loop: the blind folds' readings before the review stage are kept once
 // (each fold read with the field choice fitted without it, as `npm run eval` does), then every run
 // refits each fold's calibration on the other folds and scores the result with the shared scorer, in
 // seconds. A change to the review stage's features or fitting shows here before `npm run train` and

@@ -15,3 +15,13 @@ export function vendorKey(doc) {
 export function assignFolds(docs, k) {
   return assignVendorFolds(docs.map(vendorKey), k);
 }
+
+/** Fold 0..k-1 for every document, whole families to a fold (a family: `familyKey`), largest first. */
+export function assignFamilyFolds(docs, k) {
+  return assignVendorFolds(docs.map(familyKey), k);
+}
+
+/** The family a document is measured in: the wide corpus's (kind.language.source), else its set and source folder. */
+export function familyKey(doc) {
+  return doc.family ?? `${doc.set}/${doc.folder.split(/[\\/]/u)[0]}`;
+}

@@ -1,4 +1,4 @@
-// The line-item measures of issue 19, beside the field scores: from scorer reports (item count exact,
+// The line-item measures, beside the field scores: from scorer reports (item count exact,
 // the members' f1) and from the labels and predictions themselves (do the predicted items add up to
 // the document's net or gross where the label has both and has items).
 import { readPrediction } from './values.mjs';

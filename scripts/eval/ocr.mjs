@@ -1,4 +1,4 @@
-// The `ocr` section of `npm run eval` (issue 21): OCR measured on its own, on the corpus's receipts
+// The `ocr` section of `npm run eval`: OCR measured on its own, on the corpus's receipts
 // whose ground-truth lines the words corpus holds (corpus/sroie and corpus/sroie-more, matched to
 // corpus-words/sroie by name: 131 receipts). Per engine: the character error rate of the page's text
 // (the engine's words in the layout's reading order, as `raw_text`) against the ground-truth lines,

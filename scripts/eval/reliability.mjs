@@ -1,4 +1,4 @@
-// Issue 20's measures over a set's labelled values (values.mjs): how honest the review marks are, and
+// The review's measures over a set's labelled values (values.mjs): how honest the review marks are, and
 // whether the stated confidence is what it says (the reliability table: within each tenth of
 // confidence, the share of values that are right beside the confidence stated).
 

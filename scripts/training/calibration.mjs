@@ -3,7 +3,7 @@
 // reading's values, `fitConfidence` fits on them, `calibrate` applies a fit to a reading.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { assignFolds, vendorKey } from '../eval/folds.mjs';
+import { assignFamilyFolds, vendorKey } from '../eval/folds.mjs';
 import { documentValues } from '../eval/values.mjs';
 import { fitModel } from './choice.mjs';
 
@@ -50,13 +50,15 @@ export async function calibrate(unreviewed, file) {
 }
 
 /**
- * The confidence calibration (src/pipeline/review/): fitted on the values of the corpus and words
- * documents, each read with a field choice fitted without its vendor fold, as the blind folds read them.
+ * The confidence calibration (src/pipeline/review/): fitted on the values of the labelled documents
+ * (corpus, words corpus, the wide corpus's open split), each read with a field choice fitted without
+ * its family: the stated confidence is what the engine's choice gets right on a kind of document it
+ * has not learned from, which is what a new user's documents are to it.
  */
 export async function fitCalibrationFile(docs, examples, reader, k) {
   const { fromFile } = await dist('pipeline/fields/choice/model.js');
   const scored = [...docs.keys()].filter((i) => docs[i].set !== 'generated');
-  const folds = new Map(assignFolds(scored.map((i) => docs[i]), k).map((fold, j) => [scored[j], fold]));
+  const folds = new Map(assignFamilyFolds(scored.map((i) => docs[i]), k).map((fold, j) => [scored[j], fold]));
   const labelled = [];
   for (let fold = 0; fold < k; fold++) {
     const outside = (_, i) => folds.get(i) !== fold;

@@ -32,11 +32,6 @@ export function openSplit(wide) {
   return docs.filter((d) => expected.some((e) => e.name === d.name));
 }
 
-/** The family a document is measured in: the wide corpus's, else its set and source folder. */
-export function familyOf(doc) {
-  return doc.family ?? `${doc.set}/${doc.folder.split(/[\\/]/u)[0]}`;
-}
-
 export function generatedDocuments(n) {
   if (!n) return [];
   const dir = join(root, `.eval/train-generated/${TRAINING_SEED}-${n}`);

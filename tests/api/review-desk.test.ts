@@ -1,4 +1,4 @@
-// The review desk's API over real HTTP (issue 22): a person corrects fields of a stored document and
+// The review desk's API over real HTTP: a person corrects fields of a stored document and
 // approves it; the public API shows the corrected Document, and the document leaves filter=review.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
