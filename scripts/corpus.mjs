@@ -12,11 +12,14 @@
 //        new vendors split by the manifest's seed, labels copied to corpus/labels/<split>/. An entry
 //        the manifest already holds (same name and file) has its label replaced by DIR's when a
 //        second reader changed it. --dry-run: every check and the split's counts, nothing written.
+//   npm run corpus -- --remove NAME[,NAME…] --why "…"
+//        takes documents out of the manifest (a copy of a hidden source found late, a document that
+//        should not have been taken), their labels with them; the manifest records what left and why
 //   npm run corpus -- --stats
 //        the manifest's counts against the corpus's floors
 //
 // Sealed labels are never printed: a problem with one is counted, not shown.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -37,12 +40,15 @@ const { values } = parseArgs({
     add: { type: 'string' },
     stats: { type: 'boolean', default: false },
     'dry-run': { type: 'boolean', default: false },
+    remove: { type: 'string' },
+    why: { type: 'string' },
   },
 });
 const corpusDir = resolve(values.corpus);
 const manifest = readManifest(corpusDir);
 
-if (values.add) addCollected(resolve(values.add));
+if (values.remove) removeDocuments(values.remove.split(',').map((n) => n.trim()), values.why);
+else if (values.add) addCollected(resolve(values.add));
 else if (values.stats) printStats(corpusStats(manifest.documents));
 else materializeAll();
 
@@ -95,6 +101,8 @@ function addCollected(dir) {
       }
     }
     if (names.has(entry.name)) problems.push('name already taken');
+    const removed = manifest.removed?.find((r) => r.name === entry.name);
+    if (removed) problems.push(`removed from the manifest on ${removed.date}: ${removed.why}`);
     if (known.has(entry.sha256)) problems.push('the same file is already in the manifest');
     if (shared.has(entry.sha256)) problems.push('the same file is in ../shared/corpus');
     if (!problems.length) {
@@ -129,6 +137,7 @@ function addCollected(dir) {
   const next = {
     split: manifest.split ?? { seed, share: 0.3, by: 'vendor, within each family', history: [{ date: today(), seed, change: 'first split' }] },
     documents: placed.map(({ family, ...d }) => ({ ...d, family })).sort((a, b) => a.name.localeCompare(b.name)),
+    ...(manifest.removed ? { removed: manifest.removed } : {}),
   };
   if (!dry) writeFileSync(join(corpusDir, 'manifest.json'), `${JSON.stringify(next, null, 1)}\n`);
   for (const [name, why] of refused) console.log(`corpus: refused ${name}: ${why}`);
@@ -155,6 +164,17 @@ function replaceLabel(from, to, refused, name) {
   }
   if (!values['dry-run']) writeFileSync(to, revised);
   return 1;
+}
+
+function removeDocuments(names, why) {
+  if (!why) fail('--remove needs --why "the reason"');
+  const unknown = names.filter((n) => !manifest.documents.some((d) => d.name === n));
+  if (unknown.length) fail(`not in the manifest: ${unknown.join(', ')}`);
+  for (const doc of manifest.documents.filter((d) => names.includes(d.name))) rmSync(labelPath(corpusDir, doc), { force: true });
+  const removed = [...(manifest.removed ?? []), ...names.map((name) => ({ name, date: today(), why }))];
+  const next = { ...manifest, documents: manifest.documents.filter((d) => !names.includes(d.name)), removed };
+  writeFileSync(join(corpusDir, 'manifest.json'), `${JSON.stringify(next, null, 1)}\n`);
+  console.log(`corpus: ${names.length} documents removed; the manifest holds ${next.documents.length}`);
 }
 
 function sharedHashes(dir) {

@@ -130,3 +130,29 @@ test('corpus --add takes checked entries, splits by vendor, and materializing ve
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('corpus --remove takes a document and its label out, records why, and --add does not take it back', () => {
+  const root = mkdtempSync(join(tmpdir(), 'corpus-remove-'));
+  try {
+    mkdirSync(join(root, 'shared'), { recursive: true });
+    const files = { 'a.pdf': '%PDF-1.4 a', 'b.pdf': '%PDF-1.4 b' };
+    const commit = snapshot(join(root, 'mirrors'), 'acme/docs', files);
+    const incoming = join(root, 'incoming');
+    collect(incoming, [
+      { name: 't_a', repo: 'acme/docs', commit, path: 'a.pdf', vendor: 'A Oy', content: files['a.pdf'] },
+      { name: 't_b', repo: 'acme/docs', commit, path: 'b.pdf', vendor: 'B Oy', content: files['b.pdf'] },
+    ]);
+    corpus(root, '--add', incoming);
+    const before = JSON.parse(readFileSync(join(root, 'corpus/manifest.json'), 'utf8'));
+    const side = before.documents.find((d: { name: string }) => d.name === 't_a').split as string;
+    assert.match(corpus(root, '--remove', 't_a', '--why', 'a copy of a hidden source'), /1 documents removed; the manifest holds 1/u);
+    const after = JSON.parse(readFileSync(join(root, 'corpus/manifest.json'), 'utf8'));
+    assert.deepEqual(after.documents.map((d: { name: string }) => d.name), ['t_b']);
+    assert.equal(after.removed[0].name, 't_a');
+    assert.equal(after.removed[0].why, 'a copy of a hidden source');
+    assert.ok(!existsSync(join(root, 'corpus/labels', side, 't_a.expected.json')));
+    assert.match(corpus(root, '--add', incoming), /refused t_a: removed from the manifest on \d{4}-\d{2}-\d{2}: a copy of a hidden source/u);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
