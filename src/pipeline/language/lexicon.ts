@@ -2,17 +2,21 @@
 // `Lexicon` below, checked when loaded) and the matchers built from all of them merged. No field finder
 // lists words of its own; it asks here. A language is added by adding its file and its line in
 // LEXICONS (README.md says how).
+import da from './da.json' with { type: 'json' };
 import de from './de.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import es from './es.json' with { type: 'json' };
 import et from './et.json' with { type: 'json' };
 import fi from './fi.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
+import it from './it.json' with { type: 'json' };
 import lt from './lt.json' with { type: 'json' };
 import lv from './lv.json' with { type: 'json' };
 import ms from './ms.json' with { type: 'json' };
 import nl from './nl.json' with { type: 'json' };
+import no from './no.json' with { type: 'json' };
 import pl from './pl.json' with { type: 'json' };
+import pt from './pt.json' with { type: 'json' };
 import ru from './ru.json' with { type: 'json' };
 import sv from './sv.json' with { type: 'json' };
 import { fold } from './fold.js';
@@ -280,7 +284,7 @@ export function buildLanguage(lexicons: readonly Lexicon[]): Language {
 }
 
 /** The registered languages: a new language's file is imported above and added here. */
-export const LEXICONS: readonly Lexicon[] = [en, de, fr, nl, et, fi, lv, lt, pl, es, sv, ru, ms].map((file) => validateLexicon(file));
+export const LEXICONS: readonly Lexicon[] = [en, de, fr, nl, et, fi, lv, lt, pl, es, sv, ru, ms, da, no, it, pt].map((file) => validateLexicon(file));
 
 /** The engine's language: every registered lexicon merged. */
 export const LANGUAGE: Language = buildLanguage(LEXICONS);
