@@ -34,7 +34,7 @@ export function wideFigures(scorer, gold, docs, pred, scratch) {
     families.map((family) => {
       const inFamily = docs.filter((d) => d.family === family);
       const report = score(scorer, join(gold, family), join(pred, family), join(scratch, `${family}.score.json`)).figures;
-      return [family, { docs: inFamily, pred: join(pred, family), report, rows: inFamily.map((doc) => ({ doc, whole: readPrediction(join(pred, family), { ...doc, folder: '' }) })) }];
+      return [family, { docs: inFamily, pred: join(pred, family), report }];
     }),
   );
   const groups = [['all', () => 'all'], ['source', (d) => d.source], ['kind', (d) => d.kind], ['language', (d) => d.language], ['family', (d) => d.family]];
@@ -52,27 +52,27 @@ export function wideFigures(scorer, gold, docs, pred, scratch) {
 function groupFigures(parts) {
   // f1 and line items come from the scorer's reports; a family split across groups (never: a family is
   // one kind, language and source) would need its own report.
-  const whole = parts.filter((p) => p.docs.length === p.report.docs);
-  const { docs, f1, precision, recall } = combine(whole.map((p) => p.report));
-  const items = lineItemFigures(whole);
+  const complete = parts.filter((p) => p.docs.length === p.report.docs);
+  const { docs, f1, precision, recall } = combine(complete.map((p) => p.report));
+  const items = lineItemFigures(complete);
   const values = [];
   const keys = Object.fromEntries(KEY_FIELDS.map((k) => [k, { labelled: 0, right: 0 }]));
   let untrusted = 0;
   let straight = 0;
   for (const part of parts) {
     for (const doc of part.docs) {
-      const whole = readPrediction(part.pred, { ...doc, folder: '' });
-      const rows = documentValues(doc, whole);
+      const predicted = readPrediction(part.pred, { ...doc, folder: '' });
+      const rows = documentValues(doc, predicted);
       values.push(...rows);
       for (const k of KEY_FIELDS) {
         if (labelledValue(doc.label, k) === undefined) continue;
         keys[k].labelled++;
         if (rows.some((r) => r.path === k && r.correct)) keys[k].right++;
       }
-      const failed = !whole;
-      if (!failed && rows.some((r) => TRUST_FIELDS.includes(r.path) && !r.correct && !r.marked)) untrusted++;
-      const marks = whole ? (whole.review_fields?.length ?? 0) + Object.values(whole.field_status ?? {}).filter((s) => s?.review).length : 1;
-      if (whole?.is_document && marks === 0) straight++;
+      // A failed document (no prediction) is no silent error: the client is told it failed.
+      if (rows.some((r) => TRUST_FIELDS.includes(r.path) && !r.correct && !r.marked)) untrusted++;
+      const marks = predicted ? (predicted.review_fields?.length ?? 0) + Object.values(predicted.field_status ?? {}).filter((s) => s?.review).length : 1;
+      if (predicted?.is_document && marks === 0) straight++;
     }
   }
   const n = parts.reduce((s, p) => s + p.docs.length, 0);
