@@ -4,7 +4,7 @@
 // is reported and not written.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extensionOf, familyOf, labelPath } from './manifest.mjs';
 
@@ -29,7 +29,7 @@ export const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex'
  */
 export function materialize(documents, { corpusDir, mirrors, out }) {
   const result = { written: 0, missingMirror: new Set(), missingBlob: [], badHash: [], noLabel: [] };
-  for (const split of new Set(documents.map((d) => d.split))) rmSync(join(out, split), { recursive: true, force: true });
+  const wanted = new Set();
   for (const doc of documents) {
     const label = labelPath(corpusDir, doc);
     if (!existsSync(label)) {
@@ -52,9 +52,36 @@ export function materialize(documents, { corpusDir, mirrors, out }) {
     }
     const dir = join(out, doc.split, familyOf(doc));
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `${doc.name}.${extensionOf(doc)}`), bytes);
-    copyFileSync(label, join(dir, `${doc.name}.expected.json`));
+    const file = join(dir, `${doc.name}.${extensionOf(doc)}`);
+    const copy = join(dir, `${doc.name}.expected.json`);
+    writeIfChanged(file, bytes);
+    writeIfChanged(copy, readFileSync(label));
+    wanted.add(file).add(copy);
     result.written++;
   }
+  // Both sides, whatever the documents hold now: the last document of a side may have left it.
+  for (const split of new Set(['open', 'sealed', ...documents.map((d) => d.split)])) removeStale(join(out, split), wanted);
   return result;
+}
+
+/**
+ * Files already in place are left alone and new ones appear whole, so training or an eval reading the
+ * folder meanwhile never finds a document missing or half written.
+ */
+function writeIfChanged(path, bytes) {
+  if (existsSync(path) && readFileSync(path).equals(bytes)) return;
+  writeFileSync(`${path}.part`, bytes);
+  renameSync(`${path}.part`, path);
+}
+
+/** Removes what the manifest no longer lays out under DIR (a removed or re-split document, a renamed family). */
+function removeStale(dir, wanted) {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      removeStale(path, wanted);
+      if (!readdirSync(path).length) rmSync(path, { recursive: true });
+    } else if (!wanted.has(path)) rmSync(path);
+  }
 }

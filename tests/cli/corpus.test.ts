@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -145,12 +145,20 @@ test('corpus --remove takes a document and its label out, records why, and --add
     corpus(root, '--add', incoming);
     const before = JSON.parse(readFileSync(join(root, 'corpus/manifest.json'), 'utf8'));
     const side = before.documents.find((d: { name: string }) => d.name === 't_a').split as string;
+    const out = join(root, 'out');
+    corpus(root, '--out', out);
+    const laidOut = (name: string) => before.documents.filter((d: { name: string }) => d.name === name).map((d: { split: string }) => join(out, d.split, 'invoice.fi.text_pdf', `${name}.pdf`))[0] as string;
+    const kept = statSync(laidOut('t_b')).mtimeMs;
     assert.match(corpus(root, '--remove', 't_a', '--why', 'a copy of a hidden source'), /1 documents removed; the manifest holds 1/u);
     const after = JSON.parse(readFileSync(join(root, 'corpus/manifest.json'), 'utf8'));
     assert.deepEqual(after.documents.map((d: { name: string }) => d.name), ['t_b']);
     assert.equal(after.removed[0].name, 't_a');
     assert.equal(after.removed[0].why, 'a copy of a hidden source');
     assert.ok(!existsSync(join(root, 'corpus/labels', side, 't_a.expected.json')));
+    // Laid out again: the removed document leaves the folder; the one in place is not written again.
+    corpus(root, '--out', out);
+    assert.ok(!existsSync(laidOut('t_a')) && !existsSync(laidOut('t_a').replace(/\.pdf$/u, '.expected.json')));
+    assert.equal(statSync(laidOut('t_b')).mtimeMs, kept);
     assert.match(corpus(root, '--add', incoming), /refused t_a: removed from the manifest on \d{4}-\d{2}-\d{2}: a copy of a hidden source/u);
   } finally {
     rmSync(root, { recursive: true, force: true });
