@@ -11,7 +11,8 @@ import { extensionOf, familyOf, labelPath } from './manifest.mjs';
 /** The git directory of `repo` (owner/name) under MIRRORS, as the search tool's fetch lays it out. */
 export function mirrorOf(mirrors, repo) {
   const base = join(mirrors, repo.replace('/', '+'));
-  for (const dir of [join(base, 'repo'), base]) if (existsSync(join(dir, 'HEAD')) && existsSync(join(dir, 'objects'))) return dir;
+  // fetch lays a snapshot out bare (repo/) or, now and then, as a clone with a work tree (repo/.git).
+  for (const dir of [join(base, 'repo'), join(base, 'repo', '.git'), base]) if (existsSync(join(dir, 'HEAD')) && existsSync(join(dir, 'objects'))) return dir;
   return null;
 }
 
