@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm run train`: fits the learned field choice (src/pipeline/fields/choice/) on the labelled corpus,
-// the words corpus and documents the generator writes from a training seed, and writes
-// models/field-choice.json; then the confidence calibration (src/pipeline/review/) on the values the
-// engine reads in vendor folds, each fold with a choice fitted without it: models/confidence.json. Deterministic: the same data give the same file (fixed seeds, no clock).
+// the words corpus, the wide corpus's open split and documents the generator writes from a training
+// seed, and writes models/field-choice.json; then the confidence calibration (src/pipeline/review/) on
+// the values the engine reads in family folds, each fold with a choice fitted without it:
+// models/confidence.json. Deterministic: the same data give the same file (fixed seeds, no clock).
 // Page words are read once and kept under .eval/pages/ by the file's hash (--refresh reads again,
 // after a change to reading or OCR).
 //
-//   node scripts/train.mjs [--learner forest|logistic] [--out models/field-choice.json] [--confidence models/confidence.json]
+//   node scripts/train.mjs [--learner boosted|forest|logistic] [--out models/field-choice.json] [--confidence models/confidence.json]
 //        [--generated 200] [--cv 5] [--refresh]
 //
 // --cv K also measures the model against the rules' picks by vendor folds (docs/engine.md, Learned choice).
@@ -15,7 +16,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { fitCalibrationFile } from './training/calibration.mjs';
-import { crossValidate, documentExamples, fitModel } from './training/choice.mjs';
+import { crossValidate, documentExamples, fitModel, LEARNER } from './training/choice.mjs';
 import { trainingDocuments } from './training/documents.mjs';
 import { pageReader } from './training/pages.mjs';
 
@@ -26,7 +27,7 @@ const CALIBRATION_FOLDS = 5;
 async function main() {
   const { values } = parseArgs({
     options: {
-      learner: { type: 'string', default: 'logistic' },
+      learner: { type: 'string', default: LEARNER },
       out: { type: 'string', default: join(root, 'models/field-choice.json') },
       confidence: { type: 'string', default: join(root, 'models/confidence.json') },
       generated: { type: 'string', default: '200' },
@@ -34,7 +35,7 @@ async function main() {
       refresh: { type: 'boolean', default: false },
     },
   });
-  if (!['forest', 'logistic'].includes(values.learner)) throw new Error('--learner is forest or logistic');
+  if (!['boosted', 'forest', 'logistic'].includes(values.learner)) throw new Error('--learner is boosted, forest or logistic');
   const started = Date.now();
   const docs = trainingDocuments({ generated: Number(values.generated) });
   const reader = await pageReader({ refresh: values.refresh });
@@ -50,7 +51,7 @@ async function main() {
   const model = await fitModel(examples, docs, { learner: values.learner });
   mkdirSync(dirname(resolve(values.out)), { recursive: true });
   writeFileSync(values.out, `${JSON.stringify(model)}\n`);
-  const calibration = await fitCalibrationFile(docs, examples, reader, CALIBRATION_FOLDS);
+  const calibration = await fitCalibrationFile(docs, examples, reader, CALIBRATION_FOLDS, { learner: values.learner });
   await reader.close();
   writeFileSync(values.confidence, `${JSON.stringify(calibration)}\n`);
   const { rightMarked, silent } = calibration.trained;

@@ -55,14 +55,14 @@ export async function calibrate(unreviewed, file) {
  * its family: the stated confidence is what the engine's choice gets right on a kind of document it
  * has not learned from, which is what a new user's documents are to it.
  */
-export async function fitCalibrationFile(docs, examples, reader, k) {
+export async function fitCalibrationFile(docs, examples, reader, k, { learner } = {}) {
   const { fromFile } = await dist('pipeline/fields/choice/model.js');
   const scored = [...docs.keys()].filter((i) => docs[i].set !== 'generated');
   const folds = new Map(assignFamilyFolds(scored.map((i) => docs[i]), k).map((fold, j) => [scored[j], fold]));
   const labelled = [];
   for (let fold = 0; fold < k; fold++) {
     const outside = (_, i) => folds.get(i) !== fold;
-    const predict = await predictor(fromFile(await fitModel(examples.filter(outside), docs.filter(outside))), reader);
+    const predict = await predictor(fromFile(await fitModel(examples.filter(outside), docs.filter(outside), { learner })), reader);
     for (const i of scored) if (folds.get(i) === fold) labelled.push(await calibrationDocument(docs[i], await predict(docs[i])));
   }
   return fitConfidence(labelled, { folds: k });

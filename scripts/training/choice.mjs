@@ -12,6 +12,7 @@ const examplesByInput = new Map();
 /** Each document's training examples per field; kept for the life of the process (the folds fit k + 1 times). */
 export async function documentExamples(docs, reader) {
   const { documentExamples: examplesOf } = await dist('pipeline/fields/choice/training.js');
+  await reader.warm?.(docs.filter((doc) => !examplesByInput.has(doc.input)));
   const out = [];
   for (const doc of docs) {
     if (!examplesByInput.has(doc.input)) {
@@ -30,12 +31,17 @@ export async function documentExamples(docs, reader) {
 
 const INNER_FOLDS = 3;
 /**
+ * The learner the shipped model is fitted with, and the blind folds' and calibration's models too:
+ * boosted trees beat logistic regression on vendor folds of the wide corpus (docs/engine.md, Learned choice).
+ */
+export const LEARNER = 'boosted';
+/**
  * The model file fitted on the examples of some documents (`docs`, the same order). Each field's
  * threshold is measured by vendor folds inside them: the one where the model's picks, over the rules'
  * picks they replace, gain the most right values less wrong ones; on a tie the higher (the rules keep
  * more), so a field the model does not help stays with the rules.
  */
-export async function fitModel(examples, docs, { learner = 'logistic' } = {}) {
+export async function fitModel(examples, docs, { learner = LEARNER } = {}) {
   const { fit } = await dist('pipeline/fields/choice/fit.js');
   const { fromFile } = await dist('pipeline/fields/choice/model.js');
   const { CHOICE_FIELDS } = await dist('pipeline/fields/choice/training.js');

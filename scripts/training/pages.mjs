@@ -1,6 +1,7 @@
 // Page words for training and the folds: read once per file and reading code, kept under .eval/pages/.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -41,8 +42,24 @@ export async function pageReader({ refresh = false } = {}) {
       if (!refresh && existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8'));
       const request = { bytes: new Uint8Array(bytes), mediaType: await detectMediaType(bytes), filename: doc.input, hints: {}, limits: LIMITS, ignoreEmbeddedXml: true };
       const { pages } = await readDocument(request);
-      writeFileSync(cached, JSON.stringify(pages));
+      // Written whole or not at all: another lane (or process) may look for the same file.
+      writeFileSync(`${cached}.part`, JSON.stringify(pages));
+      renameSync(`${cached}.part`, cached);
       return pages;
+    },
+    /**
+     * Reads every document's pages into the cache, one lane per core: OCR runs in child processes, so
+     * lanes read in parallel (the wide corpus's photos took an hour on one lane).
+     */
+    async warm(docs) {
+      let next = 0;
+      const lane = async () => {
+        while (next < docs.length) {
+          const doc = docs[next++];
+          await this.read(doc).catch(() => undefined); // documentExamples reports what cannot be read
+        }
+      };
+      await Promise.all(Array.from({ length: availableParallelism() }, lane));
     },
     close: closeOcr,
   };

@@ -42,3 +42,19 @@ test('a shipped model weighted far above the documents stays as it was', () => {
   const tallies = blindFolds(shipped, installation, 5, 1e9);
   assert.deepEqual(totals(tallies), [0, 0, 30]);
 });
+
+test('a shipped boosted model grows trees from where it leaves the installation\'s documents, and picks their totals', () => {
+  // One tree that believes feature 0, as the logistic model above does.
+  const boosted: ModelFile = {
+    version: 1,
+    trained: {},
+    fields: { total: { family: 'amount', features: ['a', 'b'], threshold: 1.01, learner: 'boosted', model: { base: -1, trees: [[[0, 0.5, 1, 2], [-1], [3]]] } } },
+  };
+  const tallies = blindFolds(boosted, installation, 5);
+  assert.deepEqual(totals(tallies), [0, 30, 30]);
+  const adapted = adaptChoice(boosted, installation).fields.total!;
+  const { trees } = adapted.model as { trees: unknown[] };
+  assert.ok(trees.length > 1, 'trees were added');
+  assert.deepEqual(trees[0], [[0, 0.5, 1, 2], [-1], [3]], 'the shipped tree is kept as it was');
+  assert.ok(adapted.threshold <= 1, 'the field is no longer left to the rules');
+});

@@ -3,6 +3,7 @@
 // folds over those documents, the picks of the shipped model against those of one adapted without
 // the fold.
 import { sameValue } from '../pipeline/fields/choice/choose.js';
+import { adaptBoosted, type BoostedTrees } from '../pipeline/fields/choice/boosted.js';
 import { ADAPT, adaptLogistic } from '../pipeline/fields/choice/fit.js';
 import { fromFile, type ChoiceField, type FieldModelFile, type ModelFile } from '../pipeline/fields/choice/model.js';
 import { measuredThreshold } from '../pipeline/fields/choice/thresholds.js';
@@ -14,7 +15,8 @@ import { assignVendorFolds } from './vendor-folds.js';
 const INNER_FOLDS = 3;
 
 /**
- * Each logistic field's weights adapted to the documents, and its threshold measured again on them
+ * Each field's model adapted to the documents (logistic weights pulled toward them, boosted trees grown
+ * from where the shipped ones leave them), and its threshold measured again on them
  * (thresholds.ts): the shipped thresholds leave most fields to the rules, which on an installation's
  * own documents the adapted model may beat. `priorStrength`: how much the shipped weights weigh against
  * the documents (fit.ts, ADAPT).
@@ -27,7 +29,9 @@ export function adaptChoice(shipped: ModelFile, documents: readonly ApprovedExam
       const rows = some.flatMap((d) => d.examples[field]?.rows ?? []);
       const targets = some.flatMap((d) => d.examples[field]?.targets ?? []);
       // A forest is not adapted, and a field no document tells right from wrong stays as shipped.
-      if (entry.learner !== 'logistic' || !entry.mean || !entry.scale || !targets.includes(1) || !targets.includes(0)) return null;
+      if (!targets.includes(1) || !targets.includes(0)) return null;
+      if (entry.learner === 'boosted') return { ...entry, model: adaptBoosted(entry.model as BoostedTrees, rows, targets) };
+      if (entry.learner !== 'logistic' || !entry.mean || !entry.scale) return null;
       return { ...entry, ...adaptLogistic({ model: entry.model as number[], mean: entry.mean, scale: entry.scale }, rows, targets, priorStrength) };
     };
     const whole = adapt(documents);

@@ -58,3 +58,31 @@ test('an invoice whose XML is no credit note keeps its signs, though its page sa
     assert.equal(outcome.extraction.line_items[0]!.subtotal, 20);
   }
 });
+
+test('an invoice that names credit notes only in its terms is read as printed, its total marked to check the sign', () => {
+  const page = `ACME SUPPLIES LTD                     Invoice no. 4711
+Invoice date 05.01.2024
+Widget A     2 x 40.00                80.00
+Widget B     1 x 20.00                20.00
+Subtotal                             100.00
+VAT 20 %                              20.00
+Total                                120.00
+Returns within 30 days are refunded by a credit note to the card used.`;
+  const outcome = extractFromRead({ pageCount: 1, pages: [textPage(page)], warnings: [] }, {});
+  assert.equal(outcome.extraction.total, 120);
+  assert.equal(outcome.extraction.subtotal, 100);
+  assert.ok(outcome.warnings.some((w) => w.startsWith('credit_note_mentioned')), outcome.warnings.join('; '));
+  assert.equal(outcome.field_status.total?.review, true);
+  assert.ok(outcome.review_fields.includes('total'), outcome.review_fields.join(', '));
+});
+
+test('a credit note titled as one in its head is one, wherever else the page says so', () => {
+  const page = `CREDIT NOTE                            No. CN-88
+ACME SUPPLIES LTD                      Date 05.01.2024
+Returned goods                                    50.00
+Total                                             50.00
+A credit note reduces the amount you owe.`;
+  const outcome = extractFromRead({ pageCount: 1, pages: [textPage(page)], warnings: [] }, {});
+  assert.equal(outcome.extraction.total, -50);
+  assert.ok(!outcome.warnings.some((w) => w.startsWith('credit_note_mentioned')), outcome.warnings.join('; '));
+});

@@ -25,6 +25,23 @@ Change                  61`);
     for (const key of ['total', 'issue_date']) assert.ok(outcome.review_fields.includes(key), outcome.review_fields.join(', '));
   });
 
+  it('takes an invoice that prints its amounts without cents for a document, from its number and dates', () => {
+    const outcome = extractText(`Faktura
+Fakturanr 463            Fakturadatum 2021-06-14
+Compounds AG             Förfallodag: 2021-07-15
+Exkl moms     Moms kr     ATT BETALA
+38290         0           38290`);
+    assert.equal(outcome.is_document, true);
+    assert.ok(!outcome.warnings.some((w) => w.startsWith('doubtful_document') || w.startsWith('not_a_document')), outcome.warnings.join(' | '));
+  });
+
+  it('reads a poorly read receipt that still shows its date as a document, its total listed to be filled in', () => {
+    const outcome = extractText('LlDL\nDatum 12.03.2024 Uhr 18:02\nSumme EUR');
+    assert.equal(outcome.is_document, true);
+    assert.equal(outcome.extraction.issue_date, '2024-03-12');
+    assert.ok(outcome.review_fields.includes('total'), outcome.review_fields.join(', '));
+  });
+
   it('keeps a page of prose with one whole number not a document', () => {
     const outcome = extractText('The committee met on a Tuesday.\nTotal attendance 14 people.\nMinutes were read and approved.');
     assert.equal(outcome.is_document, false);

@@ -17,6 +17,7 @@ import { readDocument, type ReadDocument } from './read-document.js';
 import { missingKeyFields } from './reconcile/key-fields.js';
 import { reconcile } from './reconcile/reconcile.js';
 import { applyCalibration, type ReviewEvidence } from './review/apply-calibration.js';
+import { familiarity } from './review/familiarity.js';
 import { calibration, type CalibrationFile } from './review/calibration.js';
 import { StageTimings } from './stage-timings.js';
 import type { ExtractionRequest, PageWords } from './types.js';
@@ -74,6 +75,7 @@ export function extractUnreviewed(read: ReadDocument, hints: ExtractionRequest['
   const reconciled = timings.timeSync('reconcile', () => reconcile(draft, kind));
   applyDecisions(draft, reconciled.decisions);
   warnings.push(...reconciled.warnings);
+  if (!einvoice && kind !== 'credit_note' && page.context.creditNoteMentioned) markCreditNoteMention(draft, warnings);
   const lineItems = einvoice
     ? { items: einvoice.lineItems, findings: new Map(), groups: [], warnings: [] }
     : timings.timeSync('fields', () => findLineItems(page.context, draft));
@@ -103,7 +105,16 @@ export function extractUnreviewed(read: ReadDocument, hints: ExtractionRequest['
     warnings,
     ...(text ? { raw_text: text } : {}),
   };
-  return { outcome, evidence: { support, rival, wordConfidence, leftOut, missing } };
+  return { outcome, evidence: { support, rival, wordConfidence, leftOut, missing, familiarity: familiarity(document, { einvoice: einvoice !== null, kind }) } };
+}
+
+/**
+ * Credit-note words outside the title (context.ts) leave the amounts as printed; a person checks the
+ * sign, so the total is marked (a doubted total stays marked whatever its probability, review/).
+ */
+function markCreditNoteMention(draft: Draft, warnings: string[]): void {
+  warnings.push('credit_note_mentioned: the page names a credit note outside its title; it is read as printed and its total is marked to check the sign');
+  if (draft.total) draft.total = { ...draft.total, status: 'review' };
 }
 
 function useEmbeddedXml(embedded: EmbeddedInvoiceXml, page: Draft, document: TextDocument, warnings: string[]): (EInvoiceDraft & { creditNote: boolean }) | null {
@@ -129,15 +140,19 @@ const DOCUMENT_FIELDS = new Set<keyof Draft>(['issue_date', 'due_date', 'documen
 /**
  * A business document has amounts and some of the fields; a street photo or a page of prose has neither.
  * An amount with cents anywhere will do; else a total read after its label, whole or not ("Grand Total
- * Rs 1939"), with a field only documents print (a date, a number, a payment) beside it. A page that
- * prints amounts with cents but gives fewer fields is doubtful (a receipt the OCR read
- * badly): read as a document, for a person to check, and never silently dropped.
+ * Rs 1939"), with a field only documents print (a date, a number, a payment) beside it; else two such
+ * fields (an invoice that prints its amounts without cents: "ATT BETALA 38290" under a number and a
+ * date). A page that prints amounts with cents, or one field only documents print, but gives fewer
+ * fields is doubtful (a receipt the OCR read badly): read as a document, for a person to check, and
+ * never silently dropped.
  */
 function judgeDocument(draft: Draft, text: string): 'document' | 'doubtful' | 'not_a_document' {
   const amounts = text.match(/\d+[.,]\d{2}(?!\d)/gu)?.length ?? 0;
   const entries = fieldEntries(draft);
   if (entries.length >= 2 && amounts >= 1) return 'document';
   const onPage = (found: Found<FieldValue> | undefined) => !['derived', 'enriched'].includes(found?.status ?? 'derived');
-  if (onPage(draft.total) && entries.some(({ key, found }) => DOCUMENT_FIELDS.has(key[0]) && onPage(found))) return 'document';
-  return amounts >= 1 ? 'doubtful' : 'not_a_document';
+  const documentFields = new Set(entries.filter(({ key, found }) => DOCUMENT_FIELDS.has(key[0]) && onPage(found)).map(({ key }) => key[0]));
+  if (onPage(draft.total) && documentFields.size) return 'document';
+  if (documentFields.size >= 2) return 'document';
+  return amounts >= 1 || documentFields.size ? 'doubtful' : 'not_a_document';
 }

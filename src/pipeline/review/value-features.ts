@@ -5,8 +5,10 @@
 // outcomes) and the engine see the same numbers. The names are the model file's, so a file fitted on other features is refused.
 import type { ExtractionOutcome } from '../../schemas/document.schema.js';
 import { hasLegalForm } from '../fields/choice/party-words.js';
+import { addressLike } from '../fields/letterhead.js';
 import { LANGUAGE } from '../language/lexicon.js';
-import { fold } from '../fields/labels.js';
+import { ALL_LABELS, fold } from '../fields/labels.js';
+import { FAMILIARITY_FEATURES, familiarityFeatures, type Familiarity } from './familiarity.js';
 
 export type OutcomeView = Pick<ExtractionOutcome, 'extraction' | 'field_confidence' | 'field_status' | 'regions'>;
 
@@ -20,6 +22,8 @@ export interface ValueEvidence {
   wordConfidence: Record<string, number>;
   /** Printed lines beside a name or an address that it was read without, per path (Found.leftOut). */
   leftOut?: Record<string, number>;
+  /** How much the document looks like what the engine learned from (familiarity.ts). */
+  familiarity?: Familiarity;
 }
 
 export const FAMILIES = [
@@ -52,11 +56,12 @@ export const VALUE_FEATURES = [
   'raw_confidence', 'on_page', 'down_the_pages',
   'amounts_agree', 'amounts_disagree', 'total_witnessed', 'total_contradicted',
   'text_digit_share', 'text_length', 'text_words', 'same_as_other_party',
-  'address_postal', 'address_legal_form', 'name_courtesy',
+  'address_postal', 'address_legal_form', 'name_courtesy', 'name_address', 'name_label', 'name_title',
   'document_doubts', 'document_values',
   'choice_scored', 'choice_support', 'choice_rival',
   'word_confidence', ...WORD_DOUBT_FAMILIES.map((f) => `word_doubt=${f}`),
   ...LEFT_OUT_FAMILIES.map((f) => `left_out=${f}`),
+  ...FAMILIARITY_FEATURES,
 ] as const;
 
 export function familyOf(path: string): Family {
@@ -77,8 +82,9 @@ export function familyOf(path: string): Family {
 }
 
 /** Each valued path of the outcome with its feature vector (VALUE_FEATURES, in order). */
-export function valueFeatures(outcome: OutcomeView, { support, rival, wordConfidence, leftOut = {} }: ValueEvidence): Map<string, number[]> {
+export function valueFeatures(outcome: OutcomeView, { support, rival, wordConfidence, leftOut = {}, familiarity }: ValueEvidence): Map<string, number[]> {
   const document = documentSignals(outcome);
+  const familiar = familiarityFeatures(familiarity);
   const out = new Map<string, number[]>();
   for (const [path, status] of Object.entries(outcome.field_status)) {
     const raw = outcome.field_confidence[path];
@@ -106,7 +112,7 @@ export function valueFeatures(outcome: OutcomeView, { support, rival, wordConfid
       text ? Math.min(10, text.split(/\s+/u).length) / 10 : 0,
       (family === 'vendor.name' || family === 'customer.name') && sameParty(outcome.extraction) ? 1 : 0,
       ...(family === 'address' ? addressShape(outcome.extraction, path, text) : [0, 0]),
-      ...(family === 'vendor.name' || family === 'customer.name' ? nameShape(text) : [0]),
+      ...(family === 'vendor.name' || family === 'customer.name' ? nameShape(text) : [0, 0, 0, 0]),
       document.doubts,
       document.values,
       support[path] === undefined ? 0 : 1,
@@ -115,6 +121,7 @@ export function valueFeatures(outcome: OutcomeView, { support, rival, wordConfid
       words,
       ...WORD_DOUBT_FAMILIES.map((f) => (f === family ? 1 - words : 0)),
       ...LEFT_OUT_FAMILIES.map((f) => (f === family ? Math.min(2, leftOut[path] ?? 0) / 2 : 0)),
+      ...familiar,
     ]);
   }
   return out;
@@ -192,9 +199,19 @@ function addressShape(extraction: OutcomeView['extraction'], path: string, text:
   ];
 }
 
-/** A name that holds a shop's courtesy ("Welcome to …", "Goods sold are not returnable"). */
+/**
+ * A name that does not read as a name: a shop's courtesy ("Welcome to …", "Goods sold are not
+ * returnable"), a street or postal line, a field's label ("Invoice date", "Bill to"), a document's title
+ * or a till's word ("Kvitto", "Cashier").
+ */
 function nameShape(text: string): number[] {
-  return [LANGUAGE.party.courtesy.test(fold(text)) ? 1 : 0];
+  const folded = fold(text);
+  return [
+    LANGUAGE.party.courtesy.test(folded) ? 1 : 0,
+    addressLike(text) || LANGUAGE.party.street.test(folded) ? 1 : 0,
+    ALL_LABELS.some((label) => label.test(folded)) ? 1 : 0,
+    LANGUAGE.kinds.invoice.test(folded) || LANGUAGE.kinds.creditNote.test(folded) || (text.split(/\s+/u).length <= 3 && LANGUAGE.kinds.paidAtCounter.test(folded)) ? 1 : 0,
+  ];
 }
 
 function sameParty(extraction: OutcomeView['extraction']): boolean {

@@ -1,9 +1,11 @@
-// The two learners the learned choice was measured with (docs/engine.md, "Learned choice"): a random
-// forest (ml-random-forest) and logistic regression over standardized features. Both are
-// deterministic: the forest's seed is fixed, gradient descent starts from zeros. The logistic fit is
-// a dozen lines over typed arrays: ml-logistic-regression (tried first) fits no bias and allocates
-// two matrices per step, which took minutes per field where this takes seconds.
+// The learners the learned choice was measured with (docs/engine.md, "Learned choice"): boosted trees
+// (boosted.ts, shipped), a random forest (ml-random-forest) and logistic regression over standardized
+// features. All are deterministic: the forest's seed is fixed, gradient descent starts from zeros, the
+// trees sample nothing. The logistic fit is a dozen lines over typed arrays: ml-logistic-regression
+// (tried first) fits no bias and allocates two matrices per step, which took minutes per field where
+// this takes seconds.
 import { RandomForestClassifier } from 'ml-random-forest';
+import { fitBoosted } from './boosted.js';
 import type { FieldModelFile, Family, Logistic } from './model.js';
 
 export type Learner = FieldModelFile['learner'];
@@ -22,6 +24,7 @@ const LOGISTIC = { steps: 800, rate: 0.5, l2: 1e-3 };
 
 export function fit(rows: number[][], targets: number[], options: FitOptions): FieldModelFile {
   const base = { family: options.family, features: [...options.features], threshold: options.threshold, learner: options.learner };
+  if (options.learner === 'boosted') return { ...base, model: fitBoosted(rows, targets) };
   if (options.learner === 'forest') {
     const forest = new RandomForestClassifier(FOREST);
     forest.train(rows, targets);

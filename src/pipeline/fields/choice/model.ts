@@ -4,6 +4,7 @@
 // without it); "none" turns the learned choice off, which leaves the rules' picks.
 import { RandomForestClassifier } from 'ml-random-forest';
 import { readModelFile } from '../../model-file.js';
+import { boostedProbability, type BoostedTrees } from './boosted.js';
 import type { FieldKey } from '../draft.js';
 
 /** Members of the draft (fields/draft.ts), by their paths: a field the schema renames or drops stops compiling in CHOICE_KEYS. */
@@ -25,8 +26,8 @@ export interface FieldModelFile {
   features: string[];
   /** The least probability at which the model's pick is taken over the rules' (measured in training, see docs/engine.md). */
   threshold: number;
-  learner: 'forest' | 'logistic';
-  /** ml-random-forest's JSON, or logistic weights over standardized features (bias last). */
+  learner: 'boosted' | 'forest' | 'logistic';
+  /** Boosted trees (boosted.ts), ml-random-forest's JSON, or logistic weights over standardized features (bias last). */
   model: unknown;
   /** Standardization of each feature (logistic only). */
   mean?: number[];
@@ -94,6 +95,10 @@ export function logisticProbability({ model, mean, scale }: Logistic, row: reado
 }
 
 function scorerOf(entry: FieldModelFile): FieldScorer {
+  if (entry.learner === 'boosted') {
+    const trees = entry.model as BoostedTrees;
+    return { family: entry.family, features: entry.features, threshold: entry.threshold, score: (rows) => rows.map((row) => boostedProbability(trees, row)) };
+  }
   if (entry.learner === 'logistic') {
     const logistic = { model: entry.model as number[], mean: entry.mean ?? [], scale: entry.scale ?? [] };
     return {

@@ -54,6 +54,7 @@ export const PARTY_FEATURES = [
   'lex:trade_share',
   'lex:field_label',
   'lex:title',
+  'lex:counter',
   'addr:postal',
   'addr:like',
   'next:address',
@@ -122,6 +123,8 @@ export function partyFeatures(context: FieldContext, candidates: PartyCandidate[
       words.length ? words.filter((w) => LANGUAGE.party.trade.test(fold(w))).length / words.length : 0,
       ALL_LABELS.some((label) => label.test(folded)) ? 1 : 0,
       LANGUAGE.kinds.invoice.test(folded) || LANGUAGE.kinds.creditNote.test(folded) ? 1 : 0,
+      // A receipt's title or a till's words ("Kvitto", "Paragon fiskalny", "Cashier"): short lines a counter prints.
+      words.length <= 3 && LANGUAGE.kinds.paidAtCounter.test(folded) ? 1 : 0,
       postalLine(text) ? 1 : 0,
       addressLike(text) ? 1 : 0,
       next && next.page === candidate.line.page && next.cells.some((c) => addressLike(c.text) || LANGUAGE.party.street.test(fold(c.text))) ? 1 : 0,
