@@ -1,7 +1,7 @@
 // The shipped field choice adapted to an installation's approved documents (fit.ts, adaptLogistic;
-// thresholds.ts), and the blind-fold measure that decides whether the adaptation is kept: by vendor
-// folds over those documents, the picks of the shipped model against those of one adapted without
-// the fold.
+// boosted.ts, adaptBoosted; thresholds.ts), and the blind-fold measure that decides whether the
+// adaptation is kept: by vendor folds over those documents, the picks of the shipped model against
+// those of one adapted without the fold.
 import { sameValue } from '../pipeline/fields/choice/choose.js';
 import { adaptBoosted, type BoostedTrees } from '../pipeline/fields/choice/boosted.js';
 import { ADAPT, adaptLogistic } from '../pipeline/fields/choice/fit.js';

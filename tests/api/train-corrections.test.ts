@@ -81,7 +81,7 @@ describe('ledgerlens train --with-corrections', () => {
     // A total model that rates every candidate alike takes the first amount printed, not the rules' total.
     const shipped = shippedModelFile()!;
     const entry = shipped.fields.total!;
-    const flat = { ...shipped, fields: { ...shipped.fields, total: { ...entry, model: (entry.model as number[]).map(() => 0), threshold: 0.5 } } };
+    const flat = { ...shipped, fields: { ...shipped.fields, total: { ...entry, learner: 'boosted' as const, model: { base: 0, trees: [] }, threshold: 0.5 } } };
     await server.services.store.learnedModels.put({ name: 'field-choice', model_json: JSON.stringify(flat), trained_at: '2026-11-27T00:00:00Z', documents: 10 });
     assert.equal(await installationFieldModel(server.services.store, 'models/other.json'), undefined);
     const installation = await installationFieldModel(server.services.store, '');

@@ -16,7 +16,27 @@ describe('currency', () => {
   it('reads the rand\'s "R" before an amount with cents, and nothing in an R that names or numbers something', () => {
     assert.equal(currencyOf('Subtotal R1249950,00\nTotal Due   R 1374945.00'), 'ZAR');
     assert.equal(currencyOf('Room R12 booked for 2 nights\nTotal   120.00'), undefined);
-    assert.equal(currencyOf('Preço R$ 45,90'), undefined);
+    assert.equal(currencyOf('Preço R$ 45,90'), 'BRL');
+  });
+
+  it('takes "$" for the dollar or peso of the vendor\'s country, and a silent page\'s currency from that country', () => {
+    const context = buildContext(buildTextDocument([textPage('Total   $ 45.90')]), {});
+    assert.equal(findCurrency(context)?.value, 'USD');
+    assert.equal(findCurrency(context, 'NZ')?.value, 'NZD');
+    assert.equal(findCurrency(context, 'AR')?.value, 'ARS');
+    const silent = buildContext(buildTextDocument([textPage('Summa   45,90')]), {});
+    assert.deepEqual(findCurrency(silent, 'FI'), { value: 'EUR', confidence: 0.5, status: 'derived' });
+    assert.equal(findCurrency(silent), undefined);
+  });
+
+  it('reads the vendor\'s country from its VAT id or IBAN for the currency of a page that prints none', () => {
+    const page = textPage(`Nordic Parts Oy                       Lasku 1042
+Y-tunnus FI12345671 ALV-numero FI12345671
+IBAN FI21 1234 5600 0007 85
+Yhteensä                              120,00`);
+    const { draft } = findFields(buildTextDocument([page]), {});
+    assert.equal(draft.currency?.value, 'EUR');
+    assert.equal(draft.currency?.status, 'derived');
   });
 
   it('counts an ISO code next to an amount over a symbol', () => {

@@ -1,5 +1,8 @@
 // The document currency, ISO 4217: printed codes count more than symbols, and "$" alone is the US
-// dollar unless the country hint says otherwise. The client's hint decides only when the page is silent.
+// dollar unless the country (the client's hint, else the vendor's own: its VAT id, its address, its
+// IBAN) says which dollar. A page that prints no currency is billed in its vendor's country's
+// (derived, for a person to weigh); the client's hint decides only when neither says anything.
+import countryToCurrency from 'country-to-currency';
 import type { FieldContext } from './context.js';
 import type { Found } from './found.js';
 
@@ -12,6 +15,7 @@ const SYMBOLS: [RegExp, string][] = [
   [/(?<![\p{L}])rm(?=\s?\d)|(?<![\p{L}])rm(?![\p{L}])/giu, 'MYR'],
   [/zł/giu, 'PLN'],
   [/₽|(?<![\p{L}])руб/giu, 'RUB'],
+  [/(?<![\p{L}])R\$/gu, 'BRL'],
   [/(?<![\p{L}])kč/giu, 'CZK'],
   [/¥/gu, 'JPY'],
   [/(?<![\p{L}])chf(?![\p{L}])/giu, 'CHF'],
@@ -21,9 +25,12 @@ const SYMBOLS: [RegExp, string][] = [
   [/(?<![\p{L}])euro?s?(?![\p{L}])/giu, 'EUR'],
 ];
 const MIN_CODE_CONFIDENCE = 0.6;
-const DOLLAR_COUNTRIES: Record<string, string> = { CA: 'CAD', AU: 'AUD', NZ: 'NZD', SG: 'SGD', HK: 'HKD', MX: 'MXN' };
+/** Countries whose own currency is written "$". */
+const DOLLAR_COUNTRIES: Record<string, string> = { CA: 'CAD', AU: 'AUD', NZ: 'NZD', SG: 'SGD', HK: 'HKD', MX: 'MXN', AR: 'ARS', CL: 'CLP', CO: 'COP', UY: 'UYU' };
 
-export function findCurrency(context: FieldContext): Found<string> | undefined {
+/** `country`: the vendor's ISO 3166 code, where the page gave one. */
+export function findCurrency(context: FieldContext, country?: string): Found<string> | undefined {
+  const home = context.hints.country ?? country;
   const votes = new Map<string, number>();
   const vote = (code: string, weight: number) => votes.set(code, (votes.get(code) ?? 0) + weight);
   for (const line of context.document.lines) {
@@ -39,13 +46,17 @@ export function findCurrency(context: FieldContext): Found<string> | undefined {
     }
     for (const [pattern, code] of SYMBOLS) {
       for (const _ of line.text.matchAll(pattern)) {
-        vote(code === 'USD' && context.hints.country ? (DOLLAR_COUNTRIES[context.hints.country] ?? code) : code, 1);
+        vote(code === 'USD' && home ? (DOLLAR_COUNTRIES[home] ?? code) : code, 1);
       }
     }
   }
   const ranked = [...votes].sort((a, b) => b[1] - a[1]);
   const [first, second] = ranked;
-  if (!first) return context.hints.currency ? { value: context.hints.currency, confidence: 0.5, status: 'enriched' } : undefined;
+  if (!first) {
+    if (context.hints.currency) return { value: context.hints.currency, confidence: 0.5, status: 'enriched' };
+    const billed = country ? (countryToCurrency as Record<string, string | undefined>)[country] : undefined;
+    return billed ? { value: billed, confidence: 0.5, status: 'derived' } : undefined;
+  }
   const clear = !second || first[1] >= second[1] * 2;
   return { value: first[0], confidence: clear ? 0.95 : 0.6, status: clear ? 'read' : 'review' };
 }

@@ -31,7 +31,7 @@ export function findFields(document: TextDocument, hints: Hints, model: ChoiceMo
   const draft = emptyDraft();
 
   const dates = findDates(context);
-  propose(draft, { document_number: findDocumentNumber(context), issue_date: dates.issue_date, due_date: dates.due_date, currency: findCurrency(context) });
+  propose(draft, { document_number: findDocumentNumber(context), issue_date: dates.issue_date, due_date: dates.due_date });
   propose(draft, findTotals(context));
 
   const groups = findVatGroups(context, draft.vat_amount?.value);
@@ -48,6 +48,9 @@ export function findFields(document: TextDocument, hints: Hints, model: ChoiceMo
   const { vendor, customer } = findParties(context);
   proposeParty(draft.vendor, vendor);
   proposeParty(draft.customer, customer);
+  // The vendor's country says which dollar "$" is, and the currency of a page that prints none.
+  const iban = draft.banks.find((bank) => bank.iban)?.iban?.value;
+  propose(draft, { currency: findCurrency(context, draft.vendor.country?.value ?? iban?.slice(0, 2)) });
 
   if (context.kind === 'bill' || draft.previous_balance !== undefined) {
     propose(draft, { account_number: findAccountNumber(context) });

@@ -61,9 +61,22 @@ export function arithmeticDoubt(value: Pick<ValueToCalibrate, 'path' | 'status'>
 // 'other' holds the balance's members (amount due, payments, previous balance) and the rounding.
 const ARITHMETIC_FAMILIES = new Set<string>(['total', 'subtotal', 'vat_amount', 'vat_group', 'item.amount', 'item.quantity', 'other']);
 
-/** Marked for review: below the threshold, or doubted by the arithmetic. */
+/**
+ * A currency the page does not print (its vendor's country's, the client's hint) stays marked: a
+ * wrong one books every amount in the wrong money, and nothing on the page can say it is right.
+ */
+export function unprintedCurrency(value: Pick<ValueToCalibrate, 'path' | 'status'>): boolean {
+  return familyOf(value.path) === 'currency' && (value.status === 'derived' || value.status === 'enriched');
+}
+
+/** Marked whatever its probability: doubted by the arithmetic, or a currency the page does not print. */
+export function alwaysMarked(value: Pick<ValueToCalibrate, 'path' | 'status'>): boolean {
+  return arithmeticDoubt(value) || unprintedCurrency(value);
+}
+
+/** Marked for review: below the threshold, or always marked. */
 export function needsReview(file: CalibrationFile, value: Pick<ValueToCalibrate, 'path' | 'status'>, probability: number): boolean {
-  return probability < file.reviewBelow || arithmeticDoubt(value);
+  return probability < file.reviewBelow || alwaysMarked(value);
 }
 
 /** The probability that a value is right. */

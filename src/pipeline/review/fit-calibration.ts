@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { fitLogistic } from '../fields/choice/fit.js';
 import { logisticProbability } from '../fields/choice/model.js';
-import { arithmeticDoubt, calibrated, documentScore, groupsOf, type CalibrationFile, type Steps, type ValueToCalibrate } from './calibration.js';
+import { alwaysMarked, calibrated, documentScore, groupsOf, type CalibrationFile, type Steps, type ValueToCalibrate } from './calibration.js';
 import { VALUE_FEATURES } from './value-features.js';
 
 export interface LabelledValue extends ValueToCalibrate {
@@ -123,7 +123,7 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000;
 function chooseThreshold(values: LabelledValue[], probabilities: number[]): { threshold: number; figures: Record<string, number> } {
   const right = values.filter((v) => v.correct).length;
   const at = (threshold: number) => {
-    const marked = values.map((v, i) => probabilities[i]! < threshold || arithmeticDoubt(v));
+    const marked = values.map((v, i) => probabilities[i]! < threshold || alwaysMarked(v));
     const rightMarked = values.filter((v, i) => v.correct && marked[i]).length;
     const silent = values.filter((v, i) => !v.correct && !marked[i]).length;
     return { threshold, rightMarked: right ? rightMarked / right : 0, silent: values.length ? silent / values.length : 0 };

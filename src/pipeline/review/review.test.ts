@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { applyCalibration } from './apply-calibration.js';
-import { calibrated, type CalibrationFile } from './calibration.js';
+import { calibrated, needsReview, type CalibrationFile } from './calibration.js';
 import { fitCalibration, REVIEW_BUDGET, type LabelledDocument, type LabelledValue } from './fit-calibration.js';
 import { familyOf, VALUE_FEATURES, valueFeatures } from './value-features.js';
 
@@ -47,6 +47,12 @@ describe('fitting the calibration', () => {
     const marked = right.reduce((sum, r) => sum + (p(r.path, r.raw) < fitted.reviewBelow ? r.n : 0), 0);
     assert.ok(marked / right.reduce((sum, r) => sum + r.n, 0) <= REVIEW_BUDGET + 0.01, `${marked} right values marked`);
     assert.ok(p('vendor.name', 0.5) < fitted.reviewBelow, `threshold ${fitted.reviewBelow}`);
+  });
+
+  it('marks a currency the page does not print however sure the map is, and not one it prints', () => {
+    assert.equal(needsReview(fitted, { path: 'currency', status: 'derived' }, 0.99), true);
+    assert.equal(needsReview(fitted, { path: 'currency', status: 'enriched' }, 0.99), true);
+    assert.equal(needsReview(fitted, { path: 'currency', status: 'read' }, 0.99), false);
   });
 
   it('calibrates a due date, too rare to be fitted alone, with the issue dates', () => {
