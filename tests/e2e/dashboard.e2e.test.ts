@@ -114,7 +114,7 @@ describe('dashboard in a browser', { skip: skip ?? false }, () => {
   });
 
   test('upload by the file input: the document opens with its fields and their regions drawn on the page', async () => {
-    await page.getByRole('link', { name: 'Documents' }).click();
+    await page.getByRole('link', { name: 'Documents', exact: true }).click();
     const pdf = await textPdf([invoice('INV-2024-001', '122.00')]);
     await page.locator('input[type=file]').setInputFiles({ name: 'northwind-001.pdf', mimeType: 'application/pdf', buffer: pdf });
     await page.getByRole('link', { name: 'done, open' }).click();
@@ -144,7 +144,7 @@ describe('dashboard in a browser', { skip: skip ?? false }, () => {
     await page.getByRole('button', { name: 'Save' }).click();
     assert.match((await page.locator('#one-time-secret').textContent())!, /^whsec_/);
 
-    await page.getByRole('link', { name: 'Documents' }).click();
+    await page.getByRole('link', { name: 'Documents', exact: true }).click();
     // 100.00 + 22.00 is not 130.00: the totals go to review.
     const pdf = await textPdf([invoice('INV-2024-002', '130.00')]);
     const dataTransfer = await page.evaluateHandle((base64) => {
@@ -170,7 +170,7 @@ describe('dashboard in a browser', { skip: skip ?? false }, () => {
   });
 
   test('the list searches file names, numbers and amounts, and filters by review; review fields are highlighted in the table and on the page', async () => {
-    await page.getByRole('link', { name: 'Documents' }).click();
+    await page.getByRole('link', { name: 'Documents', exact: true }).click();
     const rows = page.locator('table.documents tbody tr');
     const onlyRow = async (q: string, filename: string) => {
       await page.getByLabel('Search documents').fill(q);
@@ -215,7 +215,7 @@ describe('dashboard in a browser', { skip: skip ?? false }, () => {
     await page.getByRole('status').filter({ hasText: 'ap@northwind.example approved; 1 held document queued' }).waitFor();
     await page.locator('.senders.approved tr[data-sender="ap@northwind.example"]').waitFor();
 
-    await page.getByRole('link', { name: 'Documents' }).click();
+    await page.getByRole('link', { name: 'Documents', exact: true }).click();
     for (let i = 0; i < 100 && !(await page.getByRole('link', { name: 'mailed-003.pdf' }).count()); i++) {
       await page.waitForTimeout(300);
       await page.reload();
@@ -234,7 +234,7 @@ describe('dashboard in a browser', { skip: skip ?? false }, () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(/^Saved/).waitFor();
 
-    await page.getByRole('link', { name: 'Documents' }).click();
+    await page.getByRole('link', { name: 'Documents', exact: true }).click();
     await page.getByLabel('Filter').selectOption('review');
     await page.getByRole('link', { name: 'dropped-002.pdf' }).click();
     await page.getByRole('heading', { name: 'dropped-002.pdf' }).waitFor();
@@ -285,7 +285,7 @@ describe('dashboard in a browser', { skip: skip ?? false }, () => {
   });
 
   test('a field is filled by clicking its words on the page; Enter saves it', async () => {
-    await page.getByRole('link', { name: 'Documents' }).click();
+    await page.getByRole('link', { name: 'Documents', exact: true }).click();
     await page.getByLabel('Filter').selectOption('all');
     await page.getByRole('link', { name: 'northwind-001.pdf' }).click();
     await page.getByRole('heading', { name: 'northwind-001.pdf' }).waitFor();
@@ -308,7 +308,7 @@ describe('dashboard in a browser', { skip: skip ?? false }, () => {
   });
 
   test('a document\'s original downloads as uploaded; Delete removes it after a confirmation', async () => {
-    await page.getByRole('link', { name: 'Documents' }).click();
+    await page.getByRole('link', { name: 'Documents', exact: true }).click();
     await page.getByLabel('Filter').selectOption('all');
     await page.getByRole('link', { name: 'northwind-001.pdf' }).click();
     await page.getByRole('heading', { name: 'northwind-001.pdf' }).waitFor();
