@@ -105,7 +105,7 @@ export function extractUnreviewed(read: ReadDocument, hints: ExtractionRequest['
     warnings,
     ...(text ? { raw_text: text } : {}),
   };
-  return { outcome, evidence: { support, rival, wordConfidence, leftOut, missing, familiarity: familiarity(document, { einvoice: einvoice !== null, kind }) } };
+  return { outcome, evidence: { support, rival, wordConfidence, leftOut, missing, familiarity: familiarity(page.context, { einvoice: einvoice !== null, kind }) } };
 }
 
 /**

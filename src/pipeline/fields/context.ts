@@ -28,14 +28,15 @@ export interface FieldContext {
 export function buildContext(document: TextDocument, hints: Hints): FieldContext {
   const texts = document.lines.map((l) => l.text);
   const folded = fold(texts.join('\n'));
+  const titled = titledCreditNote(document);
   const monthFirstCountry = hints.country === 'US' || (!hints.country && /\$|\busd\b/u.test(folded) && !/[€£]/u.test(folded));
   return {
     document,
     hints,
     separator: inferDecimalSeparator(texts) ?? undefined,
     dateOrder: hints.date_order ?? dateOrderOf(texts, monthFirstCountry ? 'MDY' : undefined),
-    kind: hints.document_kind ?? kindOf(folded, document),
-    creditNoteMentioned: !hints.document_kind && LANGUAGE.kinds.creditNote.test(folded) && !titledCreditNote(document),
+    kind: hints.document_kind ?? kindOf(folded, document, titled),
+    creditNoteMentioned: !hints.document_kind && !titled && LANGUAGE.kinds.creditNote.test(folded),
     folded,
   };
 }
@@ -67,9 +68,9 @@ function titledCreditNote(document: TextDocument): boolean {
  * Rechnung)" is a self-billed invoice, and French "avoir" is also the verb "to have", so only its titles
  * count ("AVOIR" on a line, "facture d'avoir", "avoir n°").
  */
-function kindOf(folded: string, document: TextDocument): DocumentKind {
+function kindOf(folded: string, document: TextDocument, titledCreditNote: boolean): DocumentKind {
   const says = LANGUAGE.kinds;
-  if (titledCreditNote(document)) return 'credit_note';
+  if (titledCreditNote) return 'credit_note';
   // Meter readings and billing periods, unless the page calls itself an invoice in a language that does not say "bill".
   if (says.utilityBill.test(folded) && !says.notUtilityBill.test(folded)) return 'bill';
   // Shops print "TAX INVOICE" on till receipts; paying at the counter is what makes a receipt.

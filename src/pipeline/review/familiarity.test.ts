@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { buildContext } from '../fields/context.js';
 import { buildTextDocument } from '../layout/text-document.js';
 import type { PageWords, Word } from '../types.js';
 import { FAMILIARITY_FEATURES, familiarity, familiarityFeatures } from './familiarity.js';
@@ -18,8 +19,8 @@ function page(lines: string[], source: PageWords['source'], confidence: number):
 }
 
 describe('familiarity', () => {
-  const known = buildTextDocument([page(['ACME Ltd', 'Invoice number 2024-118', 'Invoice date 12.03.2024', 'Subtotal 100.00', 'VAT 20 % 20.00', 'Total due 120.00'], 'text-layer', 1)]);
-  const strange = buildTextDocument([page(['Huyndai Cuong Phat', 'Hoa don ban hang 0042', 'Ngay 12/03/2024', 'Cong tien hang 100.000', 'Thanh toan 120.000'], 'ocr', 0.62)]);
+  const known = buildContext(buildTextDocument([page(['ACME Ltd', 'Invoice number 2024-118', 'Invoice date 12.03.2024', 'Subtotal 100.00', 'VAT 20 % 20.00', 'Total due 120.00'], 'text-layer', 1)]), {});
+  const strange = buildContext(buildTextDocument([page(['Huyndai Cuong Phat', 'Hoa don ban hang 0042', 'Ngay 12/03/2024', 'Cong tien hang 100.000', 'Thanh toan 120.000'], 'ocr', 0.62)]), {});
 
   it('tells a text PDF in a language the lexicons know from an OCR read in one they do not', () => {
     const a = familiarity(known, { einvoice: false, kind: 'invoice' });

@@ -5,10 +5,8 @@
 // e-invoice's XML gave the fields, and its kind. On the wide corpus's open split the engine read an
 // OCR'd page's values, and a page in a language the lexicons barely knew, right far less often than a
 // text PDF's in a known one; a calibration that cannot see this is as sure of the one as of the other.
-import type { DocumentKind } from '../fields/context.js';
-import { fold } from '../language/fold.js';
+import type { DocumentKind, FieldContext } from '../fields/context.js';
 import { LANGUAGE, LEXICONS, lexiconWords } from '../language/lexicon.js';
-import type { TextDocument } from '../layout/text-document.js';
 
 export interface Familiarity {
   /** 1 where any page was read by OCR. */
@@ -33,9 +31,9 @@ export const FAMILIARITY_FEATURES = [
 const KNOWN_WORDS = new Set(LEXICONS.flatMap((lexicon) => [...lexiconWords(lexicon)]));
 const LABEL_SETS = Object.values(LANGUAGE.labels);
 
-export function familiarity(document: TextDocument, { einvoice, kind }: { einvoice: boolean; kind: DocumentKind }): Familiarity {
+/** `context`: the fields stage's view of the document, whose folded text is read once for all. */
+export function familiarity({ document, folded: text }: Pick<FieldContext, 'document' | 'folded'>, { einvoice, kind }: { einvoice: boolean; kind: DocumentKind }): Familiarity {
   // One text, one test per label: no label spans a line, and a test per line cost a long page milliseconds.
-  const text = fold(document.lines.map((line) => line.text).join('\n'));
   const words = text.match(/\p{L}{4,}/gu) ?? [];
   const labels = LABEL_SETS.filter((set) => set.labels.some((label) => label.test(text))).length;
   return {

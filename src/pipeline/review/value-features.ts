@@ -4,7 +4,7 @@
 // the outcome and the review evidence (extract.ts, Unreviewed), so training (on the blind folds'
 // outcomes) and the engine see the same numbers. The names are the model file's, so a file fitted on other features is refused.
 import type { ExtractionOutcome } from '../../schemas/document.schema.js';
-import { hasLegalForm } from '../fields/choice/party-words.js';
+import { documentTitle, hasLegalForm, tillWord } from '../fields/choice/party-words.js';
 import { addressLike } from '../fields/letterhead.js';
 import { LANGUAGE } from '../language/lexicon.js';
 import { ALL_LABELS, fold } from '../fields/labels.js';
@@ -210,7 +210,7 @@ function nameShape(text: string): number[] {
     LANGUAGE.party.courtesy.test(folded) ? 1 : 0,
     addressLike(text) || LANGUAGE.party.street.test(folded) ? 1 : 0,
     ALL_LABELS.some((label) => label.test(folded)) ? 1 : 0,
-    LANGUAGE.kinds.invoice.test(folded) || LANGUAGE.kinds.creditNote.test(folded) || (text.split(/\s+/u).length <= 3 && LANGUAGE.kinds.paidAtCounter.test(folded)) ? 1 : 0,
+    documentTitle(folded) || tillWord(folded) ? 1 : 0,
   ];
 }
 

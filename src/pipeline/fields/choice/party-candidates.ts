@@ -99,9 +99,9 @@ export function wrapsOnto(line: Line, below: Line): boolean {
  */
 function cuts(words: readonly Word[]): Word[][] {
   const out: Word[][] = [];
-  const legal = (i: number) => i > 0 && i < words.length - 1 && endsInLegalForm(words.slice(0, i + 1).map((w) => w.text).join(' '));
-  const first = words.findIndex((_, i) => legal(i));
-  const last = words.findLastIndex((_, i) => legal(i));
+  const legal = words.map((_, i) => i > 0 && i < words.length - 1 && endsInLegalForm(words.slice(0, i + 1).map((w) => w.text).join(' ')));
+  const first = legal.indexOf(true);
+  const last = legal.lastIndexOf(true);
   if (first > 0) out.push(words.slice(0, first + 1));
   if (last > first) out.push(words.slice(0, last + 1));
   const dash = words.findIndex((w, i) => i > 0 && /^[-–—|·•]$/u.test(w.text));

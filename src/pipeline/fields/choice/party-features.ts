@@ -17,7 +17,7 @@ import { addressLike, timesPrinted } from '../letterhead.js';
 import { documentFeatureNames, documentFeatures } from './features.js';
 import { labelStrengths, strengthOf } from './label-strength.js';
 import { wrapsOnto, type PartyCandidate } from './party-candidates.js';
-import { endsInLegalForm, hasLegalForm } from './party-words.js';
+import { documentTitle, endsInLegalForm, hasLegalForm, tillWord } from './party-words.js';
 import { sameText } from './same-text.js';
 
 const ROLES = ['letterhead', 'address', 'key-value', 'table', 'totals', 'footer', 'body'] as const satisfies readonly BlockRole[];
@@ -122,9 +122,8 @@ export function partyFeatures(context: FieldContext, candidates: PartyCandidate[
       ...LEXICON_WORDS.map((word) => (LANGUAGE.party[word].test(folded) ? 1 : 0)),
       words.length ? words.filter((w) => LANGUAGE.party.trade.test(fold(w))).length / words.length : 0,
       ALL_LABELS.some((label) => label.test(folded)) ? 1 : 0,
-      LANGUAGE.kinds.invoice.test(folded) || LANGUAGE.kinds.creditNote.test(folded) ? 1 : 0,
-      // A receipt's title or a till's words ("Kvitto", "Paragon fiskalny", "Cashier"): short lines a counter prints.
-      words.length <= 3 && LANGUAGE.kinds.paidAtCounter.test(folded) ? 1 : 0,
+      documentTitle(folded) ? 1 : 0,
+      tillWord(folded) ? 1 : 0,
       postalLine(text) ? 1 : 0,
       addressLike(text) ? 1 : 0,
       next && next.page === candidate.line.page && next.cells.some((c) => addressLike(c.text) || LANGUAGE.party.street.test(fold(c.text))) ? 1 : 0,

@@ -28,3 +28,9 @@ export const hasLegalForm = (text: string): boolean => IN_ANY_CASE.test(fold(tex
 
 /** The text ends in a legal form, where a registered name ends. */
 export const endsInLegalForm = (text: string): boolean => AT_END_ANY_CASE.test(fold(text)) || AT_END_CAPITALS.test(text);
+
+/** Folded text that is a document's title ("Invoice", "Gutschrift"): no party's name. */
+export const documentTitle = (folded: string): boolean => LANGUAGE.kinds.invoice.test(folded) || LANGUAGE.kinds.creditNote.test(folded);
+
+/** A short folded text that is a receipt's title or a till's word ("Kvitto", "Paragon fiskalny", "Cashier"). */
+export const tillWord = (folded: string): boolean => folded.trim().split(/\s+/u).length <= 3 && LANGUAGE.kinds.paidAtCounter.test(folded);
