@@ -7,7 +7,7 @@
 // Page words are read once and kept under .eval/pages/ by the file's hash (--refresh reads again,
 // after a change to reading or OCR).
 //
-//   node scripts/train.mjs [--learner boosted|forest|logistic] [--out models/field-choice.json] [--confidence models/confidence.json]
+//   node scripts/train.mjs [--learner boosted|forest|logistic] [--confidence-score boosted|logistic] [--out models/field-choice.json] [--confidence models/confidence.json]
 //        [--generated 200] [--cv 5] [--refresh]
 //
 // --cv K also measures the model against the rules' picks by vendor folds (docs/engine.md, Learned choice).
@@ -28,6 +28,7 @@ async function main() {
   const { values } = parseArgs({
     options: {
       learner: { type: 'string', default: LEARNER },
+      'confidence-score': { type: 'string', default: 'boosted' },
       out: { type: 'string', default: join(root, 'models/field-choice.json') },
       confidence: { type: 'string', default: join(root, 'models/confidence.json') },
       generated: { type: 'string', default: '200' },
@@ -36,6 +37,7 @@ async function main() {
     },
   });
   if (!['boosted', 'forest', 'logistic'].includes(values.learner)) throw new Error('--learner is boosted, forest or logistic');
+  if (!['boosted', 'logistic'].includes(values['confidence-score'])) throw new Error('--confidence-score is boosted or logistic');
   const started = Date.now();
   const docs = trainingDocuments({ generated: Number(values.generated) });
   const reader = await pageReader({ refresh: values.refresh });
@@ -51,7 +53,7 @@ async function main() {
   const model = await fitModel(examples, docs, { learner: values.learner });
   mkdirSync(dirname(resolve(values.out)), { recursive: true });
   writeFileSync(values.out, `${JSON.stringify(model)}\n`);
-  const calibration = await fitCalibrationFile(docs, examples, reader, CALIBRATION_FOLDS, { learner: values.learner });
+  const calibration = await fitCalibrationFile(docs, examples, reader, CALIBRATION_FOLDS, { learner: values.learner, scorer: values['confidence-score'] });
   await reader.close();
   writeFileSync(values.confidence, `${JSON.stringify(calibration)}\n`);
   const { rightMarked, silent } = calibration.trained;

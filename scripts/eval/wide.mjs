@@ -84,6 +84,18 @@ function labelledValue(label, path) {
   return v === null ? undefined : v;
 }
 
+/** reliabilityBins' tenths merged into fifths: `0.0–0.2: n 97, stated 0.129, right 0.237`. */
+function fifths(tenths) {
+  const out = [];
+  for (let i = 0; i < tenths.length; i += 2) {
+    const pair = tenths.slice(i, i + 2).filter((b) => b.n);
+    const n = pair.reduce((s, b) => s + b.n, 0);
+    const mean = (key) => (n ? (pair.reduce((s, b) => s + b[key] * b.n, 0) / n).toFixed(3) : '–');
+    out.push(`${(i / tenths.length).toFixed(1)}–${((i + 2) / tenths.length).toFixed(1)}: n ${n}, stated ${mean('confidence')}, right ${mean('accuracy')}`);
+  }
+  return out;
+}
+
 /** The aggregate tables, as markdown lines. */
 export function wideTables(title, rows) {
   const f = (x) => (x === null || x === undefined ? '–' : x.toFixed(3));
@@ -98,6 +110,8 @@ export function wideTables(title, rows) {
       `| ${r.group === 'all' ? '**all**' : `${r.group}: ${r.name}`} | ${r.n} | ${f(r.f1)} | ${keys.join(' | ')} | ${r.items.docs ? `${f(r.items.countExact)} (${r.items.docs})` : '–'} | ${f(r.items.description)} | ${share(v.values * v.silent, v.values)} | ${v.wrongMarked}/${v.wrong} | ${share(v.correctMarked, v.correct)} | ${v.missingKey ? `${v.missingKeyListed}/${v.missingKey}` : '–'} | ${share(r.untrusted, r.n)} | ${share(r.straightThrough, r.n)} |`,
     );
   }
+  const all = rows.find((r) => r.group === 'all');
+  if (all) out.push(`\nConfidence against the share right, all values, per fifth of stated confidence: ${fifths(all.review.bins).join('; ')}.`);
   out.push('\nKey fields: share right of the documents whose label has the field (labelled count). Untrusted docs: a total, VAT amount, issue date, number, vendor name or currency wrong and not marked. Straight through: a document with nothing marked for review.');
   return out;
 }

@@ -3,7 +3,7 @@
 // reading's values, `fitConfidence` fits on them, `calibrate` applies a fit to a reading.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { assignFamilyFolds, vendorKey } from '../eval/folds.mjs';
+import { assignFamilyFolds, familyKey, vendorKey } from '../eval/folds.mjs';
 import { documentValues } from '../eval/values.mjs';
 import { fitModel } from './choice.mjs';
 
@@ -32,15 +32,17 @@ export async function calibrationDocument(doc, { outcome, evidence }) {
   const rows = documentValues(doc, outcome);
   return {
     vendor: vendorKey(doc),
+    family: familyKey(doc),
     values: rows.filter((r) => r.predicted && features.has(r.at)).map((r) => ({ path: r.at, status: r.status, features: features.get(r.at), correct: r.correct })),
     keyMissing: evidence.missing.length > 0,
     fine: rows.every((r) => !BOOKING_FIELDS.includes(r.path) || r.correct),
   };
 }
 
-export async function fitConfidence(documents, trained) {
+/** `scorer`: the calibration's score, boosted trees (used) or logistic regression (measured against). */
+export async function fitConfidence(documents, trained, scorer = 'boosted') {
   const { fitCalibration } = await dist('pipeline/review/fit-calibration.js');
-  return fitCalibration(documents, trained);
+  return fitCalibration(documents, trained, scorer);
 }
 
 /** An unreviewed reading as the engine with calibration `file` answers it. */
@@ -55,7 +57,7 @@ export async function calibrate(unreviewed, file) {
  * its family: the stated confidence is what the engine's choice gets right on a kind of document it
  * has not learned from, which is what a new user's documents are to it.
  */
-export async function fitCalibrationFile(docs, examples, reader, k, { learner } = {}) {
+export async function fitCalibrationFile(docs, examples, reader, k, { learner, scorer } = {}) {
   const { fromFile } = await dist('pipeline/fields/choice/model.js');
   const scored = [...docs.keys()].filter((i) => docs[i].set !== 'generated');
   const folds = new Map(assignFamilyFolds(scored.map((i) => docs[i]), k).map((fold, j) => [scored[j], fold]));
@@ -65,5 +67,5 @@ export async function fitCalibrationFile(docs, examples, reader, k, { learner } 
     const predict = await predictor(fromFile(await fitModel(examples.filter(outside), docs.filter(outside), { learner })), reader);
     for (const i of scored) if (folds.get(i) === fold) labelled.push(await calibrationDocument(docs[i], await predict(docs[i])));
   }
-  return fitConfidence(labelled, { folds: k });
+  return fitConfidence(labelled, { folds: k }, scorer);
 }

@@ -1,23 +1,28 @@
 // Confidence that means what it says. The finders' confidence ranks values within a field but is not a
 // probability: 0.8 on a vendor name and 0.8 on a total were right at different rates. Two steps, both
-// fitted on values the engine read blind (the vendor folds, scripts/train.mjs): a logistic score over
-// what is known of the value (value-features.ts: family, status, raw confidence, place, whether the
-// amounts agree, the text's shape, the learned choice's support), then an isotonic map from that score to the share of values that
-// were right, per group of like values (family and what the engine said of it). Isotonic: a higher
-// score never means a lower probability.
+// fitted on values the engine read blind (family folds, scripts/train.mjs): a score over what is
+// known of the value (value-features.ts: family, status, raw confidence, place, whether the amounts
+// agree, the text's shape, the learned choice's support, how familiar the document is), by boosted
+// trees, which weigh a feature per family (OCR's doubt counts on a name, not on a date), then an
+// isotonic map from that score to the share of values that were right, per group of like values
+// (family and what the engine said of it). Isotonic: a higher score never means a lower probability.
 import type { FieldStatusValue } from '../../schemas/document.schema.js';
+import { boostedProbability, type BoostedTrees } from '../fields/choice/boosted.js';
 import { logisticProbability, type Logistic } from '../fields/choice/model.js';
 import { readModelFile } from '../model-file.js';
 import { BOOKING_FIELDS } from '../reconcile/key-fields.js';
 import { familyOf, VALUE_FEATURES } from './value-features.js';
 
+/** The score's learner: boosted trees (used) or the logistic regression they were measured against. */
+export type CalibrationScore = { boosted: BoostedTrees } | { logistic: Logistic };
+
 export interface CalibrationFile {
-  version: 2;
+  version: 3;
   /** What it was fitted on and what the threshold gives there, for the record. */
   trained: Record<string, unknown>;
   /** The features the score was fitted on, in order; a file for other features is refused. */
   features: string[];
-  score: Logistic;
+  score: CalibrationScore;
   /** Per group: scores where the probability steps up, and the probability from each on. */
   groups: Record<string, Steps>;
   /** The document's key values' probabilities multiplied (documentScore) → the share of such documents that needed no correction. */
@@ -81,7 +86,11 @@ export function needsReview(file: CalibrationFile, value: Pick<ValueToCalibrate,
 
 /** The probability that a value is right. */
 export function calibrated(file: CalibrationFile, value: ValueToCalibrate): number {
-  return mapped(file, value, logisticProbability(file.score, value.features));
+  return mapped(file, value, scoreOf(file.score, value.features));
+}
+
+export function scoreOf(score: CalibrationScore, features: readonly number[]): number {
+  return 'boosted' in score ? boostedProbability(score.boosted, features) : logisticProbability(score.logistic, features);
 }
 
 /** A score through the steps of the first of the value's groups the file has. */
@@ -119,7 +128,7 @@ let loaded: CalibrationFile | null | undefined;
 export function calibration(): CalibrationFile | null {
   if (loaded === undefined) {
     const file = readModelFile<CalibrationFile>('LEDGERLENS_CONFIDENCE_MODEL', DEFAULT_PATH, 'confidence calibration');
-    if (file && (file.version !== 2 || file.features.join() !== VALUE_FEATURES.join())) {
+    if (file && (file.version !== 3 || file.features.join() !== VALUE_FEATURES.join())) {
       throw new Error('the confidence calibration was fitted on other features; run npm run train');
     }
     loaded = file;

@@ -69,12 +69,12 @@ describe('fitting the calibration', () => {
 
 describe('applying the calibration', () => {
   const steps = (from: number[], probability: number[]) => ({ from, probability });
-  // A score of 0.5 whatever the features (zero weights), so the groups' steps decide.
+  // A score of 0.5 whatever the features (one tree whose only leaf adds nothing), so the groups' steps decide.
   const file: CalibrationFile = {
-    version: 2,
+    version: 3,
     trained: {},
     features: [...VALUE_FEATURES],
-    score: { model: VALUE_FEATURES.map(() => 0).concat(0), mean: VALUE_FEATURES.map(() => 0), scale: VALUE_FEATURES.map(() => 1) },
+    score: { boosted: { base: 0, trees: [[[0]]] } },
     groups: { all: steps([0], [0.95]), subtotal: steps([0], [0.4]), 'vendor.name': steps([0], [0.85]) },
     document: steps([0, 0.5], [0.1, 0.7]),
     reviewBelow: 0.8,
