@@ -130,6 +130,7 @@ export class JobRunner {
         { filename: job.filename, declaredType: job.declared_type, bytes: content },
         options,
         { channel: options.channel, emailId: options.emailId },
+        { kind: 'batch', business: job.business_id },
         job.document_id,
       );
       await this.store.transaction(async (tx) => {
