@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { setImmediate } from 'node:timers/promises';
 import { test } from 'node:test';
-import { PAGE_LANE, ThreadTurns, UPLOAD_LANE, type Lane } from './thread-turns.js';
+import { PAGE_LANE, REQUESTS_RECENT_MS, ThreadTurns, UPLOAD_LANE, type Lane } from './thread-turns.js';
 
 /** Takes a turn and records, under `name`, when it starts. */
 function taker(turns: ThreadTurns, started: string[]) {
@@ -87,8 +87,9 @@ test("batch tasks take turns between businesses, each business's in the order th
   assert.deepEqual(started, ['A1', 'B1', 'C1', 'A2', 'B2', 'A3', 'A4']);
 });
 
-test('batch tasks hold at most their share of threads: an upload and a page find one free', async () => {
-  const turns = new ThreadTurns(3, 2);
+test('batch tasks hold at most their share of threads, one fewer while requests come: an upload and a page find one free', async () => {
+  let now = 0;
+  const turns = new ThreadTurns(3, 2, () => now);
   const started: string[] = [];
   const take = taker(turns, started);
   for (const name of ['A1', 'A2', 'A3', 'B1']) take(name, false, batchOf(name[0]!));
@@ -103,5 +104,9 @@ test('batch tasks hold at most their share of threads: an upload and a page find
   assert.deepEqual(started, ['A1', 'A2', 'upload', 'page']);
   turns.give(false, batchOf('A'));
   await setImmediate();
-  assert.deepEqual(started, ['A1', 'A2', 'upload', 'page', 'B1']);
+  assert.deepEqual(started, ['A1', 'A2', 'upload', 'page'], 'requests are coming: batch tasks keep to one thread');
+  now += REQUESTS_RECENT_MS;
+  turns.give(false, PAGE_LANE);
+  await setImmediate();
+  assert.deepEqual(started, ['A1', 'A2', 'upload', 'page', 'B1'], 'no request for a while: batch tasks take both threads again');
 });

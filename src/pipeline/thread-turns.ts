@@ -14,6 +14,9 @@ export const UPLOAD_LANE: Lane = { kind: 'upload' };
 /** Pages first (a person waits on a quick render), then uploads, then batch jobs. */
 const RANK: Record<Lane['kind'], number> = { page: 0, upload: 1, batch: 2 };
 
+/** Requests are coming while one came this recently: batch tasks then leave them a thread more. */
+export const REQUESTS_RECENT_MS = 30_000;
+
 interface Waiting {
   large: boolean;
   lane: Lane;
@@ -28,7 +31,11 @@ interface Waiting {
  * - batch tasks take turns between businesses: the business whose batch task started least recently
  *   goes next, in the order its own tasks came;
  * - batch tasks hold at most `batchThreads` threads, so with `threads` above it a page or an upload
- *   finds a thread without waiting for a batch task to end.
+ *   finds a thread without waiting for a batch task to end;
+ * - while requests are coming (a page or an upload in the last REQUESTS_RECENT_MS), batch tasks hold
+ *   one thread fewer (one at least): two batch tasks reading scans keep two cores busy, and an upload
+ *   beside them would get a third of the processor. With no request for that long, the next batch
+ *   task to start takes every thread again.
  * Two pages larger than OCR reads (large-page.ts), read at once, were the memory peak of every bench
  * run (two 35 MP receipt scans: 604 MB of process and Tesseract children; docs/engine.md, Memory and
  * time), so a large one also waits while another large one runs, and the tasks behind it that are
@@ -42,16 +49,20 @@ export class ThreadTurns {
   /** Batch starts counted; a business's entry is the count at its last one. */
   private batchStarts = 0;
   private readonly lastBatchStart = new Map<string, number>();
+  private lastRequest = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly threads: number,
     private readonly batchThreads = threads,
+    /** Milliseconds on a monotonic clock. */
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /** Resolves when the task may start; every turn taken must be given back with `give`, with the same arguments. */
   async take(large: boolean, lane: Lane): Promise<void> {
     // No waiting task may start (each give starts all that may), so one that may start goes now.
     const task = { large, lane, start: () => {} };
+    if (lane.kind !== 'batch') this.lastRequest = this.now();
     if (this.mayStart(task)) this.start(task);
     else await new Promise<void>((start) => this.waiting.push({ ...task, start }));
   }
@@ -69,7 +80,12 @@ export class ThreadTurns {
   private mayStart({ large, lane }: Waiting): boolean {
     if (this.running >= this.threads) return false;
     if (large && this.runningLarge > 0) return false;
-    return lane.kind !== 'batch' || this.runningBatch < this.batchThreads;
+    return lane.kind !== 'batch' || this.runningBatch < this.batchLimit();
+  }
+
+  private batchLimit(): number {
+    const requestsComing = this.now() - this.lastRequest < REQUESTS_RECENT_MS;
+    return requestsComing ? Math.max(1, this.batchThreads - 1) : this.batchThreads;
   }
 
   private start({ large, lane }: Waiting): void {
