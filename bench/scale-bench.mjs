@@ -24,7 +24,7 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { CLI, runCli } from './ledgerlens-cli.mjs';
-import { freshDataDir, measureSearch, printSearch, removeDataDir } from './search-scale.mjs';
+import { measureSearch, printSearch } from './search-scale.mjs';
 import pg from 'pg';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -71,25 +71,25 @@ try {
 async function search() {
   const documents = Number(values['search-documents']);
   const samples = Number(values['search-samples']);
-  const sqliteDir = freshDataDir();
+  const sqliteDir = mkdtempSync(join(tmpdir(), 'ledgerlens-search-bench-'));
   try {
     const sqliteEnv = { ...process.env, LEDGERLENS_DATA_DIR: sqliteDir, LOG_LEVEL: 'warn' };
     delete sqliteEnv.DATABASE_URL;
     printSearch('SQLite', documents, samples, await measureSearch({ label: 'SQLite', env: sqliteEnv, documents, samples }));
   } finally {
-    removeDataDir(sqliteDir);
+    rmSync(sqliteDir, { recursive: true, force: true });
   }
   const searchSchema = `${schema}_search`;
   await admin.query(`create schema ${searchSchema}`);
   const searchUrl = new URL(base);
   searchUrl.searchParams.set('options', `-c search_path=${searchSchema}`);
-  const postgresDir = freshDataDir();
+  const postgresDir = mkdtempSync(join(tmpdir(), 'ledgerlens-search-bench-'));
   try {
     const postgresEnv = { ...process.env, DATABASE_URL: searchUrl.toString(), LEDGERLENS_DATA_DIR: postgresDir, LOG_LEVEL: 'warn' };
     const vacuum = (database) => sql`vacuum analyze documents`.execute(database.db);
     printSearch('PostgreSQL', documents, samples, await measureSearch({ label: 'PostgreSQL', env: postgresEnv, documents, samples, afterLoad: vacuum }));
   } finally {
-    removeDataDir(postgresDir);
+    rmSync(postgresDir, { recursive: true, force: true });
     await admin.query(`drop schema ${searchSchema} cascade`);
   }
 }

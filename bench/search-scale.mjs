@@ -9,8 +9,6 @@
 // word most documents hold, and a text no document holds. Requests go one at a time (a person at the
 // desk), --search-samples rounds over every query; p50 and p95 per search and per query.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -153,14 +151,6 @@ export function printSearch(label, documents, samples, results) {
     console.log(`| **${r.search}** | all | | | **${percentile(r.all, 0.5)}** | **${percentile(r.all, 0.95)}** |`);
     for (const q of r.perQuery) console.log(`| ${r.search} | ${q.name} | \`${q.q}\` | ${q.found} | ${percentile(q.ms, 0.5)} | ${percentile(q.ms, 0.95)} |`);
   }
-}
-
-export function freshDataDir() {
-  return mkdtempSync(join(tmpdir(), 'ledgerlens-search-bench-'));
-}
-
-export function removeDataDir(dir) {
-  rmSync(dir, { recursive: true, force: true });
 }
 
 function percentile(values, q) {
