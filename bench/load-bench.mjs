@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm run bench:load`: sustained mixed traffic against a real `ledgerlens serve` on loopback, with
-// zero 5xx allowed, latency per endpoint and the server's memory before and after.
+// zero 5xx allowed, latency per endpoint and the server's memory before and after; then one
+// business's uploads while another's batch runs (bench/tenant-load.mjs).
 //
-//   node bench/load-bench.mjs [--duration 60] [--warmup 20]
+//   node bench/load-bench.mjs [--parts mixed,tenants] [--duration 60] [--warmup 20]
+//                             [--slow-documents 200] [--idle-seconds 30] [--load-seconds 90]
 //
 // The server is a child process (the built CLI) with a temporary data folder and default settings
 // (extraction threads = cores, no rate limit). One autocannon instance per kind of request runs at
@@ -29,76 +31,97 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { CLI, runCli } from './ledgerlens-cli.mjs';
+import { measureTenantLoad, printTenantLoad } from './tenant-load.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { freePort } = await import(join(root, 'dist/tests/helpers/process.js'));
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '60' }, warmup: { type: 'string', default: '20' } } });
+const { values } = parseArgs({
+  options: {
+    parts: { type: 'string', default: 'mixed,tenants' },
+    duration: { type: 'string', default: '60' },
+    warmup: { type: 'string', default: '20' },
+    'slow-documents': { type: 'string', default: '200' },
+    'idle-seconds': { type: 'string', default: '30' },
+    'load-seconds': { type: 'string', default: '90' },
+  },
+});
+const parts = values.parts.split(',');
 const duration = Number(values.duration);
 const warmup = Number(values.warmup);
 const MAX_RSS_GROWTH = 0.1;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'ledgerlens-load-bench-'));
-const env = { ...process.env, LEDGERLENS_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-delete env.DATABASE_URL;
 let server;
 
-try {
-  const key = (await runCli(env, ['keys', 'create', '--business', 'Load'])).trim().split('\n').at(-1);
-  const invoices = await invoicePdfs(400);
-  const port = await freePort();
-  server = spawn(process.execPath, [CLI, 'serve'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const base = `http://127.0.0.1:${port}`;
-  await waitForHealth(base);
-  const ids = [];
-  for (let i = 0; i < 20; i++) {
-    const { body, contentType } = multipart(invoices[i]);
-    const res = await fetch(`${base}/api/v1/documents`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': contentType }, body });
-    if (res.status !== 200) throw new Error(`seeding: HTTP ${res.status} ${await res.text()}`);
-    ids.push((await res.json()).data.id);
-  }
+if (parts.includes('mixed')) await mixed();
+if (parts.includes('tenants')) {
+  const options = { slowDocuments: Number(values['slow-documents']), idleSeconds: Number(values['idle-seconds']), loadSeconds: Number(values['load-seconds']) };
+  printTenantLoad(options, await measureTenantLoad(options));
+}
 
-  console.error(`warm-up: ${warmup} s of mixed traffic`);
-  await mixedTraffic(base, key, invoices, ids, warmup);
-  const before = rssKb(server.pid);
-  console.error(`measured run: ${duration} s (server RSS ${mb(before)} MB after warm-up)`);
-  const peak = { kb: before };
-  const sampler = setInterval(() => (peak.kb = Math.max(peak.kb, rssKb(server.pid))), 1000);
-  const results = await mixedTraffic(base, key, invoices, ids, duration);
-  clearInterval(sampler);
-  await new Promise((r) => setTimeout(r, 2000));
-  const after = rssKb(server.pid);
-  const stored = (await (await fetch(`${base}/api/v1/usage`, { headers: { 'x-api-key': key } })).json()).data.documents;
+/** Every kind of request at once against one server, warm-up then measured run, with its memory before and after. */
+async function mixed() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ledgerlens-load-bench-'));
+  const env = { ...process.env, LEDGERLENS_DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
 
-  console.log(`\nMixed traffic for ${duration} s after a ${warmup} s warm-up, ledgerlens serve on loopback (${results.reduce((n, r) => n + r.connections, 0)} connections):\n`);
-  console.log('| endpoint | connections | requests | req/s | p50 ms | p95 ms | p99 ms | statuses | 5xx | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---|---:|---:|');
-  for (const r of results) {
-    const [p50, p95, p99] = [0.5, 0.95, 0.99].map((q) => percentile(r.latencies, q));
-    const statuses = Object.entries(r.statuses).map(([s, n]) => `${s}×${n}`).join(' ');
-    console.log(`| ${r.name} | ${r.connections} | ${r.latencies.length} | ${(r.latencies.length / duration).toFixed(1)} | ${p50} | ${p95} | ${p99} | ${statuses} | ${r.fivexx} | ${r.errors} |`);
-  }
-  const growth = (after - before) / before;
-  console.log(`\nServer RSS: ${mb(before)} MB after warm-up, ${mb(after)} MB after the run (${(growth * 100).toFixed(1)} %), peak ${mb(peak.kb)} MB; ${stored} documents stored.`);
+  try {
+    const key = (await runCli(env, ['keys', 'create', '--business', 'Load'])).trim().split('\n').at(-1);
+    const invoices = await invoicePdfs(400);
+    const port = await freePort();
+    server = spawn(process.execPath, [CLI, 'serve'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHealth(base);
+    const ids = [];
+    for (let i = 0; i < 20; i++) {
+      const { body, contentType } = multipart(invoices[i]);
+      const res = await fetch(`${base}/api/v1/documents`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': contentType }, body });
+      if (res.status !== 200) throw new Error(`seeding: HTTP ${res.status} ${await res.text()}`);
+      ids.push((await res.json()).data.id);
+    }
 
-  const failures = [];
-  for (const r of results) {
-    if (r.fivexx) failures.push(`${r.name}: ${r.fivexx} responses with 5xx`);
-    if (r.errors) failures.push(`${r.name}: ${r.errors} connection errors or timeouts`);
-    const wrong = Object.entries(r.statuses).filter(([s]) => !r.expect(Number(s)));
-    if (wrong.length) failures.push(`${r.name}: unexpected statuses ${wrong.map(([s, n]) => `${s}×${n}`).join(' ')}`);
+    console.error(`warm-up: ${warmup} s of mixed traffic`);
+    await mixedTraffic(base, key, invoices, ids, warmup);
+    const before = rssKb(server.pid);
+    console.error(`measured run: ${duration} s (server RSS ${mb(before)} MB after warm-up)`);
+    const peak = { kb: before };
+    const sampler = setInterval(() => (peak.kb = Math.max(peak.kb, rssKb(server.pid))), 1000);
+    const results = await mixedTraffic(base, key, invoices, ids, duration);
+    clearInterval(sampler);
+    await new Promise((r) => setTimeout(r, 2000));
+    const after = rssKb(server.pid);
+    const stored = (await (await fetch(`${base}/api/v1/usage`, { headers: { 'x-api-key': key } })).json()).data.documents;
+
+    console.log(`\nMixed traffic for ${duration} s after a ${warmup} s warm-up, ledgerlens serve on loopback (${results.reduce((n, r) => n + r.connections, 0)} connections):\n`);
+    console.log('| endpoint | connections | requests | req/s | p50 ms | p95 ms | p99 ms | statuses | 5xx | errors |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---|---:|---:|');
+    for (const r of results) {
+      const [p50, p95, p99] = [0.5, 0.95, 0.99].map((q) => percentile(r.latencies, q));
+      const statuses = Object.entries(r.statuses).map(([s, n]) => `${s}×${n}`).join(' ');
+      console.log(`| ${r.name} | ${r.connections} | ${r.latencies.length} | ${(r.latencies.length / duration).toFixed(1)} | ${p50} | ${p95} | ${p99} | ${statuses} | ${r.fivexx} | ${r.errors} |`);
+    }
+    const growth = (after - before) / before;
+    console.log(`\nServer RSS: ${mb(before)} MB after warm-up, ${mb(after)} MB after the run (${(growth * 100).toFixed(1)} %), peak ${mb(peak.kb)} MB; ${stored} documents stored.`);
+
+    const failures = [];
+    for (const r of results) {
+      if (r.fivexx) failures.push(`${r.name}: ${r.fivexx} responses with 5xx`);
+      if (r.errors) failures.push(`${r.name}: ${r.errors} connection errors or timeouts`);
+      const wrong = Object.entries(r.statuses).filter(([s]) => !r.expect(Number(s)));
+      if (wrong.length) failures.push(`${r.name}: unexpected statuses ${wrong.map(([s, n]) => `${s}×${n}`).join(' ')}`);
+    }
+    if (growth > MAX_RSS_GROWTH) failures.push(`RSS grew ${(growth * 100).toFixed(1)} %, more than ${MAX_RSS_GROWTH * 100} %`);
+    if (failures.length) {
+      console.log(`\nFAILED:\n- ${failures.join('\n- ')}`);
+      process.exitCode = 1;
+    } else console.log('\nOK: no 5xx, no errors, RSS growth within 10 %.');
+  } finally {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((done) => server.once('exit', done));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
   }
-  if (growth > MAX_RSS_GROWTH) failures.push(`RSS grew ${(growth * 100).toFixed(1)} %, more than ${MAX_RSS_GROWTH * 100} %`);
-  if (failures.length) {
-    console.log(`\nFAILED:\n- ${failures.join('\n- ')}`);
-    process.exitCode = 1;
-  } else console.log('\nOK: no 5xx, no errors, RSS growth within 10 %.');
-} finally {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((done) => server.once('exit', done));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 /** Every kind of request at once for `seconds`; per kind the latencies, statuses and errors. */

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm run bench:scale`: throughput of batch extraction with 1, 2 and 4 workers sharing one
-// PostgreSQL, and the latency of GET /documents while the workers are busy.
+// PostgreSQL, the latency of GET /documents while the workers are busy, and the searches at
+// 100,000 documents on SQLite and on PostgreSQL (bench/search-scale.mjs).
 //
-//   node bench/scale-bench.mjs [--documents 120] [--workers 1,2,4] [--seconds 10]
+//   node bench/scale-bench.mjs [--parts throughput,search] [--documents 120] [--workers 1,2,4] [--seconds 10]
+//                              [--search-documents 100000] [--search-samples 10]
 //
 // Needs PostgreSQL: LEDGERLENS_TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test (a fresh
 // schema per run, dropped afterwards). Per worker count: one `serve --no-workers` and N `worker`
@@ -19,19 +21,34 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { CLI, runCli } from './ledgerlens-cli.mjs';
+import { measureSearch, printSearch } from './search-scale.mjs';
 import pg from 'pg';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { freePort } = await import(join(root, 'dist/tests/helpers/process.js'));
-const { values } = parseArgs({ options: { documents: { type: 'string', default: '120' }, workers: { type: 'string', default: '1,2,4' }, seconds: { type: 'string', default: '10' } } });
+const { sharePgTrgm } = await import(join(root, 'dist/tests/helpers/server.js'));
+const { values } = parseArgs({
+  options: {
+    parts: { type: 'string', default: 'throughput,search' },
+    documents: { type: 'string', default: '120' },
+    workers: { type: 'string', default: '1,2,4' },
+    seconds: { type: 'string', default: '10' },
+    'search-documents': { type: 'string', default: '100000' },
+    'search-samples': { type: 'string', default: '10' },
+  },
+});
+const parts = values.parts.split(',');
 const documents = Number(values.documents);
 const workerCounts = values.workers.split(',').map(Number);
 const base = process.env.LEDGERLENS_TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 const admin = new pg.Client({ connectionString: base });
 await admin.connect();
+// As the tests do: the extension outside the schema the bench drops, which would take it along.
+await sharePgTrgm(admin);
 const schema = `bench_${randomBytes(4).toString('hex')}`;
 await admin.query(`create schema ${schema}`);
 const url = new URL(base);
@@ -41,6 +58,44 @@ const env = { ...process.env, DATABASE_URL: url.toString(), LEDGERLENS_DATA_DIR:
 const db = new pg.Client({ connectionString: url.toString() });
 
 try {
+  if (parts.includes('throughput')) await throughput();
+  if (parts.includes('search')) await search();
+} finally {
+  await db.end().catch(() => undefined);
+  await admin.query(`drop schema ${schema} cascade`);
+  await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** The searches on a fresh embedded store and on a fresh schema of their own. */
+async function search() {
+  const documents = Number(values['search-documents']);
+  const samples = Number(values['search-samples']);
+  const sqliteDir = mkdtempSync(join(tmpdir(), 'ledgerlens-search-bench-'));
+  try {
+    const sqliteEnv = { ...process.env, LEDGERLENS_DATA_DIR: sqliteDir, LOG_LEVEL: 'warn' };
+    delete sqliteEnv.DATABASE_URL;
+    printSearch('SQLite', documents, samples, await measureSearch({ label: 'SQLite', env: sqliteEnv, documents, samples }));
+  } finally {
+    rmSync(sqliteDir, { recursive: true, force: true });
+  }
+  const searchSchema = `${schema}_search`;
+  await admin.query(`create schema ${searchSchema}`);
+  const searchUrl = new URL(base);
+  searchUrl.searchParams.set('options', `-c search_path=${searchSchema}`);
+  const postgresDir = mkdtempSync(join(tmpdir(), 'ledgerlens-search-bench-'));
+  try {
+    const postgresEnv = { ...process.env, DATABASE_URL: searchUrl.toString(), LEDGERLENS_DATA_DIR: postgresDir, LOG_LEVEL: 'warn' };
+    const vacuum = (database) => sql`vacuum analyze documents`.execute(database.db);
+    printSearch('PostgreSQL', documents, samples, await measureSearch({ label: 'PostgreSQL', env: postgresEnv, documents, samples, afterLoad: vacuum }));
+  } finally {
+    rmSync(postgresDir, { recursive: true, force: true });
+    await admin.query(`drop schema ${searchSchema} cascade`);
+  }
+}
+
+/** Documents per minute with each worker count, and the list's latency while the most workers extract. */
+async function throughput() {
   const key = (await runCli(env, ['keys', 'create', '--business', 'Bench'])).trim().split('\n').at(-1);
   await db.connect();
   const pages = await invoices(documents);
@@ -70,11 +125,6 @@ try {
   console.log(`\nGET /api/v1/documents?limit=25 while ${largest} workers extract, ${values.seconds} s, 10 connections:`);
   const { p50, p90, p97_5: p975, p99 } = load.latency;
   console.log(`p50 ${p50} ms, p90 ${p90} ms, p97.5 ${p975} ms, p99 ${p99} ms; ${load.requests.total} requests, ${load.non2xx} non-2xx, ${load.errors} errors`);
-} finally {
-  await db.end().catch(() => undefined);
-  await admin.query(`drop schema ${schema} cascade`);
-  await admin.end();
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 async function cluster(workers) {

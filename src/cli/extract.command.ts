@@ -61,6 +61,8 @@ export async function runExtract(config: Config, argv: string[]): Promise<number
             file: { filename: basename(path), declaredType: null, bytes },
             options,
             source: { channel: 'api' as const },
+            // Files extracted side by side, as a batch is: they keep to the configured threads.
+            lane: { kind: 'batch' as const, business: 'local' },
           };
           const row = pool ? (await analyseUpload(pool, limits, systemClock, request)).row : analyseWords(request);
           const json = JSON.stringify(presentDocument(row), null, 2) + '\n';

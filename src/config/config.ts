@@ -72,7 +72,7 @@ export const SETTINGS = {
     doc: 'A connection that has not sent its whole request (headers and body) within this is closed; room for a full-size upload on a slow line',
   },
   LEDGERLENS_KEEP_ALIVE_TIMEOUT_MS: { default: '72000', doc: 'An idle kept-alive connection is closed after this; above the usual 60 s of proxies, so they close first' },
-  LEDGERLENS_EXTRACTION_THREADS: { default: '', doc: 'Extraction worker threads; default: the number of cores' },
+  LEDGERLENS_EXTRACTION_THREADS: { default: '', doc: 'Extraction threads batch jobs may use (one more is kept for uploads and page images); default: the number of cores' },
   LEDGERLENS_EXTRACTION_TIMEOUT_MS: { default: '120000', doc: 'Time limit for one document' },
   LEDGERLENS_JOB_CONCURRENCY: { default: '', doc: 'Batch jobs run at once per process; default: the number of cores' },
   LEDGERLENS_JOB_LEASE_SECONDS: { default: '60', doc: 'A job whose worker stops renewing its lease for this long is picked up again' },

@@ -19,6 +19,8 @@ test('processing_ms is the document\'s own time: documents queued for one thread
           file: { filename: `queued-${i}.pdf`, declaredType: null, bytes: pdf },
           options: { hints: {}, rawText: false, regions: false },
           source: { channel: 'api' },
+          // A batch's documents keep to the pool's one thread (an upload could also take the one kept for requests).
+          lane: { kind: 'batch', business: 'local' },
         }),
       ),
     );

@@ -5,6 +5,7 @@ import { isoNow, type Clock } from '../clock.js';
 import type { IngestLimits } from '../ingest/limits.js';
 import { detectMediaType } from '../ingest/media-type.js';
 import type { ExtractionPool } from '../pipeline/extraction-pool.js';
+import type { Lane } from '../pipeline/thread-turns.js';
 import type { PageViews } from '../pipeline/types.js';
 import type { ExtractionOutcome } from '../schemas/document.schema.js';
 import type { DocumentRow } from '../storage/repositories/documents.repository.js';
@@ -29,6 +30,8 @@ export interface AnalysisRequest {
   file: UploadedFile;
   options: UploadOptions;
   source: DocumentSource;
+  /** Who waits for the document, which decides its turn for an extraction thread. */
+  lane: Lane;
 }
 
 export async function analyseUpload(
@@ -46,7 +49,7 @@ export async function analyseUpload(
     hints: options.hints,
     limits,
     ignoreEmbeddedXml: options.ignoreEmbeddedXml ?? false,
-  });
+  }, request.lane);
   const row = documentRow(clock, request, { outcome, contentType: mediaType, processingMs, pageViews });
   return { row, content: file.bytes, pageHash, extraction: outcome.extraction };
 }

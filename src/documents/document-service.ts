@@ -8,6 +8,7 @@ import { fingerprintsOf } from '../duplicates/fingerprints.js';
 import type { IngestLimits } from '../ingest/limits.js';
 import type { UsageLimits } from '../limits/usage-limits.js';
 import type { ExtractionPool } from '../pipeline/extraction-pool.js';
+import { UPLOAD_LANE, type Lane } from '../pipeline/thread-turns.js';
 import type { DeskList, DocumentReview } from '../schemas/dashboard.schema.js';
 import type { Document, DocumentList } from '../schemas/document.schema.js';
 import type { CursorCodec } from '../security/cursor.js';
@@ -50,9 +51,10 @@ export class DocumentService {
     file: UploadedFile,
     options: UploadOptions,
     source: DocumentSource,
+    lane: Lane,
     documentId: string = newId('doc'),
   ): Promise<AnalysedDocument> {
-    return analyseUpload(this.pool, this.limits, this.clock, { businessId, file, options, source, documentId });
+    return analyseUpload(this.pool, this.limits, this.clock, { businessId, file, options, source, lane, documentId });
   }
 
   /** Writes the document, its file, its usage entry and its callback event; call inside the caller's transaction. */
@@ -84,7 +86,7 @@ export class DocumentService {
 
   async create(businessId: string, file: UploadedFile, options: UploadOptions, channel: SourceChannel): Promise<Document> {
     await this.usageLimits.admitDocuments(businessId, 1);
-    const analysed = await this.analyse(businessId, file, options, { channel });
+    const analysed = await this.analyse(businessId, file, options, { channel }, UPLOAD_LANE);
     return this.store.transaction((tx) => this.save(tx, analysed));
   }
 

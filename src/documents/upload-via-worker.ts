@@ -18,7 +18,8 @@ export async function uploadViaWorker(
   waitMs: number,
   channel: SourceChannel = 'api',
 ): Promise<Document> {
-  const batch = await deps.batches.submit(businessId, [file], options, channel);
+  // Claimed before any batch job, and extracted as an upload is (thread-turns.ts).
+  const batch = await deps.batches.submit(businessId, [file], options, channel, 'upload');
   const jobId = batch.job_ids[0]!;
   const deadline = Date.now() + waitMs;
   for (;;) {

@@ -9,6 +9,7 @@ import type { BatchAccepted, Job } from '../schemas/job.schema.js';
 import { newId } from '../security/ids.js';
 import type { Store } from '../storage/store.js';
 import type { JobRow } from '../storage/repositories/jobs.repository.js';
+import type { JobLane } from '../storage/tables.js';
 import type { SourceChannel, UploadedFile, UploadOptions } from '../documents/upload.js';
 import type { UsageLimits } from '../limits/usage-limits.js';
 import { presentJob } from './present-job.js';
@@ -29,8 +30,11 @@ export interface BatchFile {
   refusal?: ServiceError;
 }
 
-/** The rows of one batch, in order, ready for `jobs.insert` in the caller's transaction; documents ids are assigned now. */
-export function newJobs(businessId: string, batchId: string, files: BatchFile[], now: string): NewJob[] {
+/**
+ * The rows of one batch, in order, ready for `jobs.insert` in the caller's transaction; documents ids
+ * are assigned now. `lane` 'upload': a client waits on them, so they are claimed first.
+ */
+export function newJobs(businessId: string, batchId: string, files: BatchFile[], now: string, lane: JobLane = 'batch'): NewJob[] {
   return files.map(({ file, options, refusal }, position) => ({
     row: {
       id: newId('job'),
@@ -49,6 +53,7 @@ export function newJobs(businessId: string, batchId: string, files: BatchFile[],
       lease_expires_at: null,
       created_at: now,
       updated_at: now,
+      lane,
     },
     content: refusal ? null : file.bytes,
   }));
@@ -61,14 +66,14 @@ export class BatchService {
     private readonly usageLimits: UsageLimits,
   ) {}
 
-  async submit(businessId: string, files: UploadedFile[], options: UploadOptions, channel: SourceChannel = 'api'): Promise<BatchAccepted> {
+  async submit(businessId: string, files: UploadedFile[], options: UploadOptions, channel: SourceChannel = 'api', lane: JobLane = 'batch'): Promise<BatchAccepted> {
     const jobOptions: JobOptions = { ...options, channel };
     const checked = await Promise.all(files.map(async (file) => ({ file, options: jobOptions, refusal: await refusalOf(file) })));
     // Only files that can become documents count against the quota.
     await this.usageLimits.admitDocuments(businessId, checked.filter((f) => !f.refusal).length);
     const batchId = newId('bat');
     const now = isoNow(this.clock);
-    const jobs = newJobs(businessId, batchId, checked, now);
+    const jobs = newJobs(businessId, batchId, checked, now, lane);
     await this.store.transaction(async (tx) => {
       for (const job of jobs) await tx.jobs.insert(job.row, job.content);
     });

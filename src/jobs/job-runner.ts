@@ -1,7 +1,9 @@
 // Runs queued batch jobs: claims one under a lease, renews the lease while the document is
 // extracted, then stores the document and closes the job in one transaction. A job whose worker
 // died is claimed again once its lease runs out; one that keeps killing its worker fails after
-// the configured number of attempts instead of looping for ever.
+// the configured number of attempts instead of looping for ever. Jobs a client waits on (a synchronous
+// upload handed to the workers) have a place of their own beyond the batch jobs' concurrency, so they
+// never wait for a batch job to end; the store hands them out first (jobs.repository.ts, claim).
 import type { Logger } from 'pino';
 import { isoNow, type Clock } from '../clock.js';
 import type { DocumentService } from '../documents/document-service.js';
@@ -9,6 +11,8 @@ import { ServiceError } from '../errors.js';
 import { randomToken } from '../security/ids.js';
 import type { Store } from '../storage/store.js';
 import type { JobRow } from '../storage/repositories/jobs.repository.js';
+import type { JobLane } from '../storage/tables.js';
+import { UPLOAD_LANE, type Lane } from '../pipeline/thread-turns.js';
 import type { JobOptions } from './batch-service.js';
 
 export interface JobRunnerOptions {
@@ -25,6 +29,8 @@ export class JobRunner {
   readonly owner = `worker_${randomToken(12)}`;
   private running = false;
   private readonly inFlight = new Map<Promise<void>, string>();
+  /** Of the jobs in flight, those a client waits on. */
+  private uploadsInFlight = 0;
   private wakeUp: (() => void) | null = null;
   /** A wake-up that came while the runner was claiming: that claim may have run before the job committed. */
   private woken = false;
@@ -71,13 +77,14 @@ export class JobRunner {
 
   private async run(): Promise<void> {
     while (this.running) {
-      if (this.inFlight.size >= this.options.concurrency) {
+      const lanes = this.claimableLanes();
+      if (!lanes.length) {
         await Promise.race(this.inFlight.keys());
         continue;
       }
       let job: JobRow | undefined;
       try {
-        job = await this.store.jobs.claim(this.owner, isoNow(this.clock), this.leaseUntil());
+        job = await this.store.jobs.claim(this.owner, isoNow(this.clock), this.leaseUntil(), lanes);
       } catch (error) {
         this.log.error({ err: error }, 'claiming a job failed; backing off');
         await this.idle(1000);
@@ -87,9 +94,23 @@ export class JobRunner {
         await this.idle(this.options.pollMs ?? 1000);
         continue;
       }
-      const task = this.execute(job).finally(() => this.inFlight.delete(task));
+      const upload = job.lane === 'upload';
+      if (upload) this.uploadsInFlight++;
+      const task = this.execute(job).finally(() => {
+        this.inFlight.delete(task);
+        if (upload) this.uploadsInFlight--;
+        // The loop may be idle looking for uploads alone: a batch job's place is free again.
+        this.wake();
+      });
       this.inFlight.set(task, job.id);
     }
+  }
+
+  /** Batch jobs up to the concurrency; one place more for a job a client waits on. */
+  private claimableLanes(): JobLane[] {
+    if (this.inFlight.size > this.options.concurrency) return [];
+    const batches = this.inFlight.size - this.uploadsInFlight;
+    return batches < this.options.concurrency ? ['upload', 'batch'] : ['upload'];
   }
 
   private idle(ms: number): Promise<void> {
@@ -130,6 +151,7 @@ export class JobRunner {
         { filename: job.filename, declaredType: job.declared_type, bytes: content },
         options,
         { channel: options.channel, emailId: options.emailId },
+        extractionLane(job),
         job.document_id,
       );
       await this.store.transaction(async (tx) => {
@@ -158,6 +180,11 @@ export class JobRunner {
     );
     if (finished) log.info({ code: error.code }, 'job failed');
   }
+}
+
+/** A job a client waits on is extracted as an upload is; a batch job takes turns with other businesses' (thread-turns.ts). */
+function extractionLane(job: JobRow): Lane {
+  return job.lane === 'upload' ? UPLOAD_LANE : { kind: 'batch', business: job.business_id };
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());

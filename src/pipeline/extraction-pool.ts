@@ -8,11 +8,12 @@ import { ServiceError } from '../errors.js';
 import { isLargePage } from './large-page.js';
 import { keepLargeBuffersOutOfArenas } from './release-memory.js';
 import type { StageSeconds } from './stage-timings.js';
-import { ThreadTurns } from './thread-turns.js';
+import { PAGE_LANE, ThreadTurns, UPLOAD_LANE, type Lane } from './thread-turns.js';
 import type { ExtractionReply, ExtractionRequest, ExtractionResult, ExtractionWorkerData, PageImageReply, PageImageRequest, PageWordsReply, Word } from './types.js';
 import type { ModelFile } from './fields/choice/model.js';
 
 export interface ExtractionPoolOptions {
+  /** Threads batch tasks may hold at once; the pool has one more, for uploads and page images. */
   threads: number;
   timeoutMs: number;
   /** Old-generation heap of one worker thread, in MB. */
@@ -38,16 +39,19 @@ export class ExtractionPool {
   constructor(private readonly options: ExtractionPoolOptions) {
     // Before the threads start, so their page buffers never settle in arenas (release-memory.ts).
     keepLargeBuffersOutOfArenas();
-    this.turns = new ThreadTurns(options.threads);
+    // One thread more than batch jobs may hold: an upload or a page image never waits for a batch
+    // task to end (thread-turns.ts).
+    const threads = options.threads + 1;
+    this.turns = new ThreadTurns(threads, options.threads);
     this.pool = new Piscina({
       filename: WORKER_ENTRY.href,
       // Every thread from the start: an idle one recognises lines of a receipt another reads
       // (idle-help.ts), and a second thread made only when two documents come at once never would.
-      minThreads: options.threads,
+      minThreads: threads,
       // An idle thread waits for its next task on its event loop, not in Atomics.wait: piscina's
       // default stops all of an idle thread's work, and a helper must hear the other threads.
       atomics: 'disabled',
-      maxThreads: options.threads,
+      maxThreads: threads,
       workerData: { fieldModel: options.fieldModel } satisfies ExtractionWorkerData,
       resourceLimits: {
         maxOldGenerationSizeMb: options.heapMb ?? 1024,
@@ -59,11 +63,12 @@ export class ExtractionPool {
     });
   }
 
-  async extract(request: ExtractionRequest): Promise<TimedExtraction> {
+  /** `lane`: who waits for the document, which decides its turn (thread-turns.ts). */
+  async extract(request: ExtractionRequest, lane: Lane = UPLOAD_LANE): Promise<TimedExtraction> {
     let reply: ExtractionReply;
     let ms: number;
     try {
-      ({ reply, ms } = await this.runTask<ExtractionReply>(request, 'default'));
+      ({ reply, ms } = await this.runTask<ExtractionReply>(request, 'default', lane));
     } catch (error) {
       this.options.observe?.((error as ServiceError).code, {});
       throw error;
@@ -75,14 +80,14 @@ export class ExtractionPool {
 
   /** One page of a document as a PNG (extraction.worker.ts, renderPage). */
   async renderPage(request: PageImageRequest): Promise<Uint8Array> {
-    const { reply } = await this.runTask<PageImageReply>(request, 'renderPage');
+    const { reply } = await this.runTask<PageImageReply>(request, 'renderPage', PAGE_LANE);
     if (!reply.ok) throw new ServiceError(reply.error.code, reply.error.message);
     return reply.png;
   }
 
   /** One page's words with their boxes, for the review desk (extraction.worker.ts, readWords). */
   async readPageWords(request: PageImageRequest): Promise<Word[]> {
-    const { reply } = await this.runTask<PageWordsReply>(request, 'readWords');
+    const { reply } = await this.runTask<PageWordsReply>(request, 'readWords', PAGE_LANE);
     if (!reply.ok) throw new ServiceError(reply.error.code, reply.error.message);
     return reply.words;
   }
@@ -91,9 +96,9 @@ export class ExtractionPool {
    * Runs the worker's export `name` on its turn, within the time limit; a crash becomes a
    * ServiceError. `ms` is the task's own time, from its turn on a thread (not its wait for one).
    */
-  private async runTask<Reply>(task: ExtractionRequest | PageImageRequest, name: string): Promise<{ reply: Reply; ms: number }> {
+  private async runTask<Reply>(task: ExtractionRequest | PageImageRequest, name: string, lane: Lane): Promise<{ reply: Reply; ms: number }> {
     const large = isLargePage(task.bytes, task.mediaType);
-    await this.turns.take(large);
+    await this.turns.take(large, lane);
     const started = performance.now();
     try {
       const reply = (await this.pool.run(task, { name, signal: AbortSignal.timeout(this.options.timeoutMs) })) as Reply;
@@ -101,7 +106,7 @@ export class ExtractionPool {
     } catch (error) {
       throw this.describeCrash(error);
     } finally {
-      this.turns.give(large);
+      this.turns.give(large, lane);
     }
   }
 

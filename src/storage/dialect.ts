@@ -13,11 +13,14 @@ export interface DialectProfile {
    * document's duplicate links). SQLite needs none: it runs one write transaction at a time.
    */
   readonly advisoryLocks: boolean;
-  /** The index that answers filename substring searches (`q`); none: a plain LIKE scan. */
-  readonly substringIndex: 'fts5-trigram' | 'none';
+  /**
+   * The indexes that answer substring searches (the API's `q`, the desk's search): FTS5 trigram tables
+   * the query consults itself, or pg_trgm indexes the planner picks for the LIKE.
+   */
+  readonly substringIndex: 'fts5-trigram' | 'pg-trgm';
 }
 
 export const DIALECT_PROFILES: Record<DialectProfile['name'], DialectProfile> = {
   sqlite: { name: 'sqlite', binaryType: 'blob', floatType: 'real', skipLocked: false, advisoryLocks: false, substringIndex: 'fts5-trigram' },
-  postgres: { name: 'postgres', binaryType: 'bytea', floatType: 'double precision', skipLocked: true, advisoryLocks: true, substringIndex: 'none' },
+  postgres: { name: 'postgres', binaryType: 'bytea', floatType: 'double precision', skipLocked: true, advisoryLocks: true, substringIndex: 'pg-trgm' },
 };

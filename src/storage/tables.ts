@@ -100,6 +100,16 @@ export interface JobsTable {
   lease_expires_at: string | null;
   created_at: string;
   updated_at: string;
+  /** 'upload': a client waits on it (a synchronous upload handed to the workers); claimed before any batch job. */
+  lane: JobLane;
+}
+
+export type JobLane = 'batch' | 'upload';
+
+/** When a batch job of the business was last claimed: the business claimed least recently goes next. */
+export interface JobTurnsTable {
+  business_id: string;
+  claimed_at: string;
 }
 
 export interface JobInputsTable {
@@ -231,6 +241,7 @@ export interface Tables {
   documents: DocumentsTable;
   files: FilesTable;
   jobs: JobsTable;
+  job_turns: JobTurnsTable;
   job_inputs: JobInputsTable;
   usage_ledger: UsageLedgerTable;
   callbacks: CallbacksTable;

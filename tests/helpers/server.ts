@@ -106,6 +106,7 @@ export async function postgresSchemaForTest(): Promise<{ url: string; drop(): Pr
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: base });
   await client.connect();
+  await sharePgTrgm(client);
   await client.query(`create schema ${schema}`);
   await client.end();
   const url = new URL(base);
@@ -119,6 +120,23 @@ export async function postgresSchemaForTest(): Promise<{ url: string; drop(): Pr
       await admin.end();
     },
   };
+}
+
+/**
+ * pg_trgm in the database's public schema, before any test's store would add it to its own schema:
+ * dropping that schema at the test's end would take the extension, and the indexes of every other
+ * test's schema with it. The lock is the one migration 012 takes around the same statement.
+ */
+export async function sharePgTrgm(client: pg.Client): Promise<void> {
+  await client.query('begin');
+  try {
+    await client.query("select pg_advisory_xact_lock(hashtext('ledgerlens pg_trgm'))");
+    await client.query('create extension if not exists pg_trgm with schema public');
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  }
 }
 
 /** A multipart body with the given files (field name, filename, bytes) and text fields. */

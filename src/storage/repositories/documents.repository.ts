@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../database.js';
 import type { DialectProfile } from '../dialect.js';
 import type { DocumentsTable } from '../tables.js';
@@ -41,8 +41,20 @@ const SUMMARY_COLUMNS = [
   'approved_by',
 ] as const;
 
-/** Up to this many matching names, the index beats reading the history newest first (measured at 100,000 documents). */
+/** Up to this many matching rows (of every business), the index beats reading the history newest first (measured at 100,000 documents). */
 const RARE_TERM_ROWS = 2000;
+
+interface Searched {
+  column: 'filename_search' | 'desk_search';
+  /** SQLite's FTS5 trigram table over the column. */
+  trigrams: string;
+}
+
+/** The API's `q` looks in file names; the review desk's search in desk_search (file name, vendor, number, total). */
+const SEARCHED = {
+  filename: { column: 'filename_search', trigrams: 'documents_search' },
+  desk: { column: 'desk_search', trigrams: 'documents_desk_search' },
+} as const satisfies Record<string, Searched>;
 
 /** LIKE treats % and _ as wildcards; a search for "50%_off" means those characters literally. */
 function likeContains(text: string): string {
@@ -88,26 +100,21 @@ export class DocumentsRepository {
 
   /** The business's documents a page may hold: filter, search and position; selection and order are the caller's. */
   private async pageQuery(page: ListPage) {
-    let query = this.db.selectFrom('documents').where('business_id', '=', page.businessId);
+    const deskTerms = page.deskTerms ?? [];
+    const search = deskTerms.length
+      ? await this.containsAny(SEARCHED.desk, deskTerms)
+      : page.q
+        ? await this.containsAny(SEARCHED.filename, [page.q.toLowerCase()])
+        : null;
+    // SQLite, without statistics, would rather read the business's whole history through its index
+    // and test each row than look up the few rows the trigram table named: a unary + keeps the
+    // business's indexes out of that query.
+    const business = search?.fromTrigramTable ? sql<string>`+business_id` : sql.ref('business_id');
+    let query = this.db.selectFrom('documents').where(business, '=', page.businessId);
+    if (search) query = query.where(search.condition);
     if (page.filter === 'review') query = query.where('needs_review', '=', 1);
     if (page.filter === 'duplicates') query = query.where('has_duplicates', '=', 1);
     if (page.filter === 'approved') query = query.where('approved_at', 'is not', null);
-    const deskTerms = page.deskTerms ?? [];
-    if (deskTerms.length) {
-      // The desk's search reads the business's rows newest first: one business's history, and a
-      // person waiting on a page, not the API's hot path (docs/dashboard.md).
-      query = query.where(({ or }) => or(deskTerms.map((term) => sql<boolean>`desk_search like ${likeContains(term)} escape '\\'`)));
-    } else if (page.q) {
-      const q = page.q.toLowerCase();
-      // A rare term is answered from the trigram index; a common one is found sooner by reading the
-      // newest rows and testing each (the index would hand back most of the table). LIKE keeps the
-      // exact meaning either way.
-      const phrase = `"${q.replaceAll('"', '""')}"`;
-      if (this.profile.substringIndex === 'fts5-trigram' && [...q].length >= 3 && (await this.rareSearchTerm(phrase))) {
-        query = query.where(sql<boolean>`rowid in (select rowid from documents_search where documents_search match ${phrase})`);
-      }
-      query = query.where(sql<boolean>`filename_search like ${likeContains(q)} escape '\\'`);
-    }
     if (page.after) {
       const { createdAt, id } = page.after;
       query = query.where(({ eb, or, and }) =>
@@ -117,10 +124,23 @@ export class DocumentsRepository {
     return query;
   }
 
-  /** True when fewer than RARE_TERM_ROWS filenames (of all businesses) hold the phrase. */
-  private async rareSearchTerm(phrase: string): Promise<boolean> {
-    const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid from documents_search where documents_search match ${phrase} limit ${RARE_TERM_ROWS})`.execute(this.db);
-    return Number(rows[0]?.n ?? 0) < RARE_TERM_ROWS;
+  /**
+   * Rows whose searched text holds any of the terms. The LIKE decides, so every path finds the same
+   * rows. On PostgreSQL the planner answers it from the pg_trgm index or by reading the newest rows,
+   * by its statistics. SQLite has no such statistics, so this asks the trigram table how many rows hold
+   * the terms: a few, and the query reads only those; many, and reading the business's newest rows
+   * fills a page sooner than the thousands the index would hand back.
+   */
+  private async containsAny(searched: Searched, terms: readonly string[]): Promise<{ condition: RawBuilder<boolean>; fromTrigramTable: boolean }> {
+    const like = sql<boolean>`(${sql.join(terms.map((term) => sql`${sql.ref(searched.column)} like ${likeContains(term)} escape '\\'`), sql` or `)})`;
+    const scan = { condition: like, fromTrigramTable: false };
+    // The trigram tokenizer finds nothing shorter than three characters.
+    if (this.profile.substringIndex !== 'fts5-trigram' || terms.some((term) => [...term].length < 3)) return scan;
+    const table = sql.table(searched.trigrams);
+    const match = terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(' OR ');
+    const { rows } = await sql<{ n: number }>`select count(*) as n from (select rowid from ${table} where ${table} match ${match} limit ${RARE_TERM_ROWS})`.execute(this.db);
+    if (Number(rows[0]?.n ?? 0) >= RARE_TERM_ROWS) return scan;
+    return { condition: sql<boolean>`rowid in (select rowid from ${table} where ${table} match ${match}) and ${like}`, fromTrigramTable: true };
   }
 
   /** Whole rows of a business, newest first, `limit` at a time after `after` (the export reads them all). */
