@@ -22,6 +22,8 @@ export interface Config {
   readonly keepAliveTimeoutMs: number;
   readonly extractionThreads: number;
   readonly extractionTimeoutMs: number;
+  /** After SIGTERM, how long work under way may take to finish before it is stopped. */
+  readonly shutdownGraceMs: number;
   readonly jobConcurrency: number;
   readonly jobLeaseSeconds: number;
   readonly jobMaxAttempts: number;
@@ -74,6 +76,10 @@ export const SETTINGS = {
   LEDGERLENS_KEEP_ALIVE_TIMEOUT_MS: { default: '72000', doc: 'An idle kept-alive connection is closed after this; above the usual 60 s of proxies, so they close first' },
   LEDGERLENS_EXTRACTION_THREADS: { default: '', doc: 'Extraction worker threads; default: the number of cores' },
   LEDGERLENS_EXTRACTION_TIMEOUT_MS: { default: '120000', doc: 'Time limit for one document' },
+  LEDGERLENS_SHUTDOWN_GRACE_MS: {
+    default: '30000',
+    doc: 'After SIGTERM, work under way may finish within this; then it is stopped: synchronous uploads answered 503, batch jobs back in the queue',
+  },
   LEDGERLENS_JOB_CONCURRENCY: { default: '', doc: 'Batch jobs run at once per process; default: the number of cores' },
   LEDGERLENS_JOB_LEASE_SECONDS: { default: '60', doc: 'A job whose worker stops renewing its lease for this long is picked up again' },
   LEDGERLENS_JOB_MAX_ATTEMPTS: { default: '3', doc: 'Attempts before a job that keeps crashing its worker is failed' },
@@ -188,6 +194,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     keepAliveTimeoutMs: integer(env, 'LEDGERLENS_KEEP_ALIVE_TIMEOUT_MS', 100),
     extractionThreads: integer(env, 'LEDGERLENS_EXTRACTION_THREADS', 1, cores),
     extractionTimeoutMs: integer(env, 'LEDGERLENS_EXTRACTION_TIMEOUT_MS', 100),
+    shutdownGraceMs: integer(env, 'LEDGERLENS_SHUTDOWN_GRACE_MS', 0),
     jobConcurrency: integer(env, 'LEDGERLENS_JOB_CONCURRENCY', 1, cores),
     jobLeaseSeconds: integer(env, 'LEDGERLENS_JOB_LEASE_SECONDS', 1),
     jobMaxAttempts: integer(env, 'LEDGERLENS_JOB_MAX_ATTEMPTS', 1),
