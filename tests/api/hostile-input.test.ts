@@ -1,19 +1,20 @@
 // Every hostile-input class of docs/reliability.md, sent over real HTTP as a single upload and as a
 // batch: a clear 4xx code, or a 200 where the file is really readable, never a 5xx; nothing is
-// half-stored on a refusal; and the service keeps answering while a poisoned file is processed.
+// half-stored on a refusal; and the service keeps answering while a file slow to read holds the thread.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { textPdf } from '../helpers/fixtures.js';
 import { fuzzParams } from '../helpers/fuzz-params.js';
-import { HOSTILE_LIMITS, hostileCases, slowPoisonedPdf, type Expected, type HostileCase, type HostileFile } from '../helpers/hostile-files.js';
+import { HOSTILE_LIMITS, hostileCases, type Expected, type HostileCase, type HostileFile } from '../helpers/hostile-files.js';
 import { startTestServer, waitForJob, type ApiResponse, type TestServer } from '../helpers/server.js';
+import { denseTextScan } from '../helpers/slow-page.js';
 
 const cases = await hostileCases();
 /**
- * Short enough that the poisoned file below is stopped within the test, long enough for OCR of the
- * image cases and for a fresh thread's first document on a crowded machine.
+ * Short enough that the scan read below for minutes is stopped within the test, long enough for OCR
+ * of the image cases and for a fresh thread's first document on a crowded machine.
  */
 const TIMEOUT_MS = 15_000;
 
@@ -104,11 +105,11 @@ describe('hostile input', () => {
     });
   }
 
-  test('the service answers /healthz and lists promptly while a poisoned file holds the extraction thread, and is stopped at the time limit', async () => {
+  test('the service answers /healthz and lists promptly while a file slow to read holds the extraction thread, and is stopped at the time limit', async () => {
     const before = await stored();
     let pending = true;
     const started = Date.now();
-    const poisoned = send(server, '/api/v1/documents', { kind: 'file', name: 'slow.pdf', bytes: slowPoisonedPdf() }).finally(() => (pending = false));
+    const slow = send(server, '/api/v1/documents', { kind: 'file', name: 'dense.png', bytes: await denseTextScan() }).finally(() => (pending = false));
     await new Promise((resolve) => setTimeout(resolve, 500));
     let probesWhilePending = 0;
     while (pending && Date.now() - started < TIMEOUT_MS) {
@@ -123,7 +124,7 @@ describe('hostile input', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     assert.ok(probesWhilePending >= 5, `only ${probesWhilePending} probes ran while the file was processed`);
-    assertRefused(await poisoned, { status: 422, code: 'processing_failed' }, 'poisoned');
+    assertRefused(await slow, { status: 422, code: 'processing_failed' }, 'slow');
     assert.deepEqual(await stored(), before);
     // The thread that was stopped is replaced: the next document is read as usual.
     const next = await server.api('/api/v1/documents', { method: 'POST', json: { content: (await textPdf([['Invoice 9', 'Total 3.00 EUR']])).toString('base64'), filename: 'after.pdf' } });

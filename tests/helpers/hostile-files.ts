@@ -317,16 +317,3 @@ export async function hostileCases(): Promise<HostileCase[]> {
     { name: 'json-base64-of-nothing', covers: 'invalid base64', input: json({ content: '====' }), single: { status: 400, code: 'invalid_request' }, batch: 'same' },
   ];
 }
-
-/** The case that keeps an extraction thread busy longest, for the "service stays responsive" check. */
-export function slowPoisonedPdf(): Buffer {
-  // A page with no text layer (so it is rendered for OCR) whose content stream draws three million
-  // tiny paths: valid, small on the wire, and slow to render (a third of it outlasted a 20 s limit).
-  const ops = Buffer.from('0 0 m 1 1 l S\n'.repeat(3_000_000));
-  return rawPdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
-    stream(deflateSync(ops), '/Filter /FlateDecode'),
-  ]);
-}
