@@ -16,6 +16,7 @@ export interface Config {
   readonly maxPages: number;
   readonly maxPixels: number;
   readonly maxDecodedBytes: number;
+  readonly maxDecodedStreamBytes: number;
   // Time to receive a request's headers, the whole request, and between requests on a kept-alive connection.
   readonly headersTimeoutMs: number;
   readonly requestTimeoutMs: number;
@@ -68,6 +69,10 @@ export const SETTINGS = {
   LEDGERLENS_MAX_PAGES: { default: '200', doc: 'Most pages per document (PDF pages, TIFF frames); multi-site utility bills run past 100' },
   LEDGERLENS_MAX_PIXELS: { default: String(100_000_000), doc: 'Most decoded pixels per image page' },
   LEDGERLENS_MAX_DECODED_BYTES: { default: String(512 * 1024 * 1024), doc: "Most bytes a PDF's compressed streams may decode to, all together (decompression bombs)" },
+  LEDGERLENS_MAX_DECODED_STREAM_BYTES: {
+    default: String(32 * 1024 * 1024),
+    doc: 'Most bytes one compressed stream of a PDF may decode to, or twice the file size where that is more: what a decompression bomb holds at once',
+  },
   LEDGERLENS_HEADERS_TIMEOUT_MS: { default: '30000', doc: 'A connection that has not sent its request headers within this is closed' },
   LEDGERLENS_REQUEST_TIMEOUT_MS: {
     default: '300000',
@@ -189,6 +194,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     maxPages: integer(env, 'LEDGERLENS_MAX_PAGES', 1),
     maxPixels: integer(env, 'LEDGERLENS_MAX_PIXELS', 1),
     maxDecodedBytes: integer(env, 'LEDGERLENS_MAX_DECODED_BYTES', 1024 * 1024),
+    maxDecodedStreamBytes: integer(env, 'LEDGERLENS_MAX_DECODED_STREAM_BYTES', 1024 * 1024),
     headersTimeoutMs: integer(env, 'LEDGERLENS_HEADERS_TIMEOUT_MS', 100),
     requestTimeoutMs: integer(env, 'LEDGERLENS_REQUEST_TIMEOUT_MS', 100),
     keepAliveTimeoutMs: integer(env, 'LEDGERLENS_KEEP_ALIVE_TIMEOUT_MS', 100),

@@ -36,7 +36,7 @@ export default function runExtraction({ request, control }: ThreadTask<Extractio
 async function extraction(request: ExtractionRequest): Promise<ExtractionReply> {
   const timings = new StageTimings();
   try {
-    const read = await withDecodeBudget(request.limits.maxDecodedBytes, () => readDocument(request, timings, { pageHash: true }));
+    const read = await withDecodeBudget(request.limits, request.bytes.length, () => readDocument(request, timings, { pageHash: true }));
     const outcome = extractFromRead(read, request.hints, timings);
     const pageViews = Object.fromEntries(read.pages.flatMap((p) => (p.view ? [[String(p.page), p.view]] : [])));
     return { ok: true, outcome, pageHash: read.pageHash ?? null, pageViews, stages: timings.seconds };
@@ -54,7 +54,7 @@ export function renderPage({ request, control }: ThreadTask<PageImageRequest>): 
 
 async function pageImage(request: PageImageRequest): Promise<PageImageReply> {
   try {
-    const png = await withDecodeBudget(request.limits.maxDecodedBytes, () => renderPageImage(request.bytes, request.mediaType, request.page, request.limits));
+    const png = await withDecodeBudget(request.limits, request.bytes.length, () => renderPageImage(request.bytes, request.mediaType, request.page, request.limits));
     return { ok: true, png };
   } catch (error) {
     return { ok: false, error: (await refusal(error)).toPublic() };
@@ -70,7 +70,7 @@ export function readWords({ request, control }: ThreadTask<PageImageRequest>): P
 
 async function pageWords(request: PageImageRequest): Promise<PageWordsReply> {
   try {
-    return { ok: true, words: await withDecodeBudget(request.limits.maxDecodedBytes, () => readPageWords(request)) };
+    return { ok: true, words: await withDecodeBudget(request.limits, request.bytes.length, () => readPageWords(request)) };
   } catch (error) {
     return { ok: false, error: (await refusal(error)).toPublic() };
   } finally {
