@@ -50,6 +50,10 @@ export interface Services {
   readonly ocr: OcrStatus;
   /** The extraction threads; the dashboard's page images are rendered there too. */
   readonly pool: ExtractionPool;
+  /** Aborted when a stop's grace period is over (stop-work.ts): what still waits for a worker's job gives up. */
+  readonly graceOver: AbortSignal;
+  /** Ends a stop's grace period: the extractions still running are stopped, and waits for jobs given up. */
+  endGrace(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -120,6 +124,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     pollMs: config.pollMs,
     onAttempt: (outcome) => metrics.observeDelivery(outcome),
   });
+  const graceOver = new AbortController();
   if (config.callbackAllowPrivate) {
     log.warn('LEDGERLENS_CALLBACK_ALLOW_PRIVATE is on: callbacks may target http and private addresses. Never use this in production.');
   }
@@ -141,11 +146,18 @@ export async function createServices(config: Config, options: ServiceOptions = {
     mailIntake,
     ocr,
     pool,
+    graceOver: graceOver.signal,
+    async endGrace() {
+      graceOver.abort();
+      await pool.close();
+    },
     async close() {
       await jobs.stop();
       await deliveries.stop();
-      await wakeUps.close();
       await pool.close();
+      // Jobs handed back still write their end (a no-op, their lease gone) before the store closes.
+      await jobs.settled();
+      await wakeUps.close();
       await database.close();
     },
   };

@@ -1,6 +1,7 @@
 // `ledgerlens serve`: the API, and in the embedded default also the batch workers, in one process; with
 // LEDGERLENS_SMTP_PORT also the inbound SMTP listener of the email channel.
 import { createServices } from '../app/services.js';
+import { stopWork } from '../app/stop-work.js';
 import { buildServer } from '../api/server.js';
 import type { Config } from '../config/config.js';
 import { startMetricsServer, stopMetricsServer } from '../metrics/metrics-server.js';
@@ -25,10 +26,10 @@ export async function runServe(config: Config): Promise<number> {
   }
   services.log.info({ workers: config.runWorkers, smtp_port: smtp?.port, data_dir: config.databaseUrl ? undefined : config.dataDir, ocr: services.ocr }, 'ledgerlens is ready');
 
-  await untilStopped(services.log);
-  // Mail first: a message being received still gets its reply and its jobs before the store closes.
-  await smtp?.close();
-  await server.close();
+  await untilStopped(services.log, config.shutdownGraceMs);
+  // The listeners close with the rest: a message being received still gets its reply and its jobs,
+  // and an upload its answer, before the store closes.
+  await stopWork(services, config.shutdownGraceMs, [smtp?.close(), server.close()]);
   await stopMetricsServer(metricsServer);
   await services.close();
   return 0;

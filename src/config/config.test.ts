@@ -31,3 +31,12 @@ test('LEDGERLENS_OCR_LANGUAGES: Tesseract or ISO 639-1 codes pass; an unknown la
     }),
   );
 });
+
+test('LEDGERLENS_SHUTDOWN_GRACE_MS and LEDGERLENS_MAX_DECODED_STREAM_BYTES: defaults 30 s and 32 MiB, whole numbers, else start-up stops naming them', () => {
+  const defaults = loadConfig({});
+  assert.deepEqual([defaults.shutdownGraceMs, defaults.maxDecodedStreamBytes], [30_000, 32 * 1024 * 1024]);
+  const set = loadConfig({ LEDGERLENS_SHUTDOWN_GRACE_MS: '0', LEDGERLENS_MAX_DECODED_STREAM_BYTES: '67108864' });
+  assert.deepEqual([set.shutdownGraceMs, set.maxDecodedStreamBytes], [0, 64 * 1024 * 1024]);
+  stopsNaming('LEDGERLENS_SHUTDOWN_GRACE_MS', { LEDGERLENS_SHUTDOWN_GRACE_MS: 'soon' });
+  stopsNaming('LEDGERLENS_MAX_DECODED_STREAM_BYTES', { LEDGERLENS_MAX_DECODED_STREAM_BYTES: '1000' });
+});

@@ -16,12 +16,15 @@ export interface Config {
   readonly maxPages: number;
   readonly maxPixels: number;
   readonly maxDecodedBytes: number;
+  readonly maxDecodedStreamBytes: number;
   // Time to receive a request's headers, the whole request, and between requests on a kept-alive connection.
   readonly headersTimeoutMs: number;
   readonly requestTimeoutMs: number;
   readonly keepAliveTimeoutMs: number;
   readonly extractionThreads: number;
   readonly extractionTimeoutMs: number;
+  /** After SIGTERM, how long work under way may take to finish before it is stopped. */
+  readonly shutdownGraceMs: number;
   readonly jobConcurrency: number;
   readonly jobLeaseSeconds: number;
   readonly jobMaxAttempts: number;
@@ -66,6 +69,10 @@ export const SETTINGS = {
   LEDGERLENS_MAX_PAGES: { default: '200', doc: 'Most pages per document (PDF pages, TIFF frames); multi-site utility bills run past 100' },
   LEDGERLENS_MAX_PIXELS: { default: String(100_000_000), doc: 'Most decoded pixels per image page' },
   LEDGERLENS_MAX_DECODED_BYTES: { default: String(512 * 1024 * 1024), doc: "Most bytes a PDF's compressed streams may decode to, all together (decompression bombs)" },
+  LEDGERLENS_MAX_DECODED_STREAM_BYTES: {
+    default: String(32 * 1024 * 1024),
+    doc: 'Most bytes one compressed stream of a PDF may decode to, or twice the file size where that is more: what a decompression bomb holds at once',
+  },
   LEDGERLENS_HEADERS_TIMEOUT_MS: { default: '30000', doc: 'A connection that has not sent its request headers within this is closed' },
   LEDGERLENS_REQUEST_TIMEOUT_MS: {
     default: '300000',
@@ -74,6 +81,10 @@ export const SETTINGS = {
   LEDGERLENS_KEEP_ALIVE_TIMEOUT_MS: { default: '72000', doc: 'An idle kept-alive connection is closed after this; above the usual 60 s of proxies, so they close first' },
   LEDGERLENS_EXTRACTION_THREADS: { default: '', doc: 'Extraction threads batch jobs may use (one more is kept for uploads and page images); default: the number of cores' },
   LEDGERLENS_EXTRACTION_TIMEOUT_MS: { default: '120000', doc: 'Time limit for one document' },
+  LEDGERLENS_SHUTDOWN_GRACE_MS: {
+    default: '30000',
+    doc: 'After SIGTERM, work under way may finish within this; then it is stopped: synchronous uploads answered 503, batch jobs back in the queue',
+  },
   LEDGERLENS_JOB_CONCURRENCY: { default: '', doc: 'Batch jobs run at once per process; default: the number of cores' },
   LEDGERLENS_JOB_LEASE_SECONDS: { default: '60', doc: 'A job whose worker stops renewing its lease for this long is picked up again' },
   LEDGERLENS_JOB_MAX_ATTEMPTS: { default: '3', doc: 'Attempts before a job that keeps crashing its worker is failed' },
@@ -183,11 +194,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     maxPages: integer(env, 'LEDGERLENS_MAX_PAGES', 1),
     maxPixels: integer(env, 'LEDGERLENS_MAX_PIXELS', 1),
     maxDecodedBytes: integer(env, 'LEDGERLENS_MAX_DECODED_BYTES', 1024 * 1024),
+    maxDecodedStreamBytes: integer(env, 'LEDGERLENS_MAX_DECODED_STREAM_BYTES', 1024 * 1024),
     headersTimeoutMs: integer(env, 'LEDGERLENS_HEADERS_TIMEOUT_MS', 100),
     requestTimeoutMs: integer(env, 'LEDGERLENS_REQUEST_TIMEOUT_MS', 100),
     keepAliveTimeoutMs: integer(env, 'LEDGERLENS_KEEP_ALIVE_TIMEOUT_MS', 100),
     extractionThreads: integer(env, 'LEDGERLENS_EXTRACTION_THREADS', 1, cores),
     extractionTimeoutMs: integer(env, 'LEDGERLENS_EXTRACTION_TIMEOUT_MS', 100),
+    shutdownGraceMs: integer(env, 'LEDGERLENS_SHUTDOWN_GRACE_MS', 0),
     jobConcurrency: integer(env, 'LEDGERLENS_JOB_CONCURRENCY', 1, cores),
     jobLeaseSeconds: integer(env, 'LEDGERLENS_JOB_LEASE_SECONDS', 1),
     jobMaxAttempts: integer(env, 'LEDGERLENS_JOB_MAX_ATTEMPTS', 1),

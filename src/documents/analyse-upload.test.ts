@@ -13,7 +13,7 @@ test('processing_ms is the document\'s own time: documents queued for one thread
     const started = performance.now();
     const rows = await Promise.all(
       Array.from({ length: 4 }, (_, i) =>
-        analyseUpload(pool, { maxPages: 5, maxPixels: 1e8, maxDecodedBytes: 64 * 1024 * 1024 }, systemClock, {
+        analyseUpload(pool, { maxPages: 5, maxPixels: 1e8, maxDecodedBytes: 64 * 1024 * 1024, maxDecodedStreamBytes: 32 * 1024 * 1024 }, systemClock, {
           businessId: 'local',
           documentId: `doc_${i}`,
           file: { filename: `queued-${i}.pdf`, declaredType: null, bytes: pdf },

@@ -1,7 +1,7 @@
 // A synchronous upload handed to the worker processes: queued as a one-document batch and waited for,
 // so API processes (`serve --no-workers`) do no extraction at all when LEDGERLENS_SYNC_EXTRACTION is
 // `worker`. The answer is the same as when the API process extracts itself; the upload also leaves a
-// job behind, readable with GET /jobs/{id}.
+// job behind, readable with GET /jobs/{id}. A stop's grace period ends the wait, not the job.
 import { ServiceError } from '../errors.js';
 import type { BatchService } from '../jobs/batch-service.js';
 import type { Document } from '../schemas/document.schema.js';
@@ -11,7 +11,7 @@ import type { DocumentService } from './document-service.js';
 import type { SourceChannel, UploadedFile, UploadOptions } from './upload.js';
 
 export async function uploadViaWorker(
-  deps: { store: Store; batches: BatchService; documents: DocumentService },
+  deps: { store: Store; batches: BatchService; documents: DocumentService; graceOver: AbortSignal },
   businessId: string,
   file: UploadedFile,
   options: UploadOptions,
@@ -28,6 +28,9 @@ export async function uploadViaWorker(
     if (job?.status === 'failed') throw new ServiceError((job.error_code ?? 'processing_failed') as ErrorCode, job.error_message ?? 'the document could not be processed');
     if (Date.now() > deadline) {
       throw new ServiceError('service_unavailable', `no worker finished the document in time; it is still queued as job ${jobId}`);
+    }
+    if (deps.graceOver.aborted) {
+      throw new ServiceError('service_unavailable', `the service is stopping; the document is still queued as job ${jobId}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -1,7 +1,10 @@
 // Decompression bombs in PDFs: a few hundred KB of Flate, LZW or RunLength data can claim gigabytes.
 // Guessing from the file's bytes where its streams are and what filters they use cannot be made
 // complete (keyword spellings, indirect /Filter, long dictionaries, chained filters), so the bytes
-// are counted where pdfjs produces them, as it produces them, against a budget per document:
+// are counted where pdfjs produces them, as it produces them, against two limits: a budget for the
+// whole document (all streams, every time one is decoded: the work), and a limit for any one stream
+// relative to the file's size (what is held at once: a bomb is one stream that keeps growing, and
+// with only the document's 512 MiB budget each bomb took the process 410–540 MB up before its 413).
 //
 // - DecodeStream.ensureBuffer: every filter pdfjs decodes itself (Flate, LZW, RunLength, ASCII85,
 //   ASCIIHex, predictors, CCITT, decryption, content-stream arrays, image data) grows its output there;
@@ -17,10 +20,31 @@
 // Object.prototype. Counting that could not be installed fails the first budgeted document rather
 // than letting it run unbounded (a pdfjs upgrade that renames the field shows up in the tests).
 import { ServiceError } from '../errors.js';
+import type { IngestLimits } from './limits.js';
+
+/** What one document may decode: all its streams together, and any one of them. */
+interface DecodeLimits {
+  document: number;
+  stream: number;
+}
+
+/**
+ * A stream may decode to twice the file's size when that is more than the configured limit for
+ * one stream: a larger file may carry a larger image. (RunLength cannot expand more than 64 times,
+ * so its bombs are large files, 16 MB for 1 GiB; twice the file bounds those too.)
+ */
+const STREAM_BYTES_PER_FILE_BYTE = 2;
+
+function decodeLimits(limits: Pick<IngestLimits, 'maxDecodedBytes' | 'maxDecodedStreamBytes'>, fileBytes: number): DecodeLimits {
+  const stream = Math.max(limits.maxDecodedStreamBytes, STREAM_BYTES_PER_FILE_BYTE * fileBytes);
+  return { document: limits.maxDecodedBytes, stream: Math.min(limits.maxDecodedBytes, stream) };
+}
 
 interface Budget {
-  limit: number;
+  limits: DecodeLimits;
   used: number;
+  /** Set once a limit is passed: every byte after it is refused, and so is the document. */
+  refusal: ServiceError | null;
 }
 
 interface DecodeStreamLike {
@@ -45,44 +69,59 @@ class DecodeBudgetExceeded extends Error {
 }
 
 /**
- * Runs `work` (everything pdfjs does for one document) with at most `limit` bytes allocated for
- * decoded data, counted over all of the document's streams and every time one is decoded. Past it:
- * 413 file_too_large, whatever `work` made of it.
+ * Runs `work` (everything pdfjs does for one document of `fileBytes`) with at most `maxDecodedBytes`
+ * allocated for decoded data, counted over all of the document's streams and every time one is
+ * decoded, and at most `maxDecodedStreamBytes` (or twice the file's size) for any one stream. Past
+ * either: 413 file_too_large, whatever `work` made of it.
  */
-export async function withDecodeBudget<T>(limit: number, work: () => Promise<T>): Promise<T> {
+export async function withDecodeBudget<T>(limits: Pick<IngestLimits, 'maxDecodedBytes' | 'maxDecodedStreamBytes'>, fileBytes: number, work: () => Promise<T>): Promise<T> {
   installCounting();
   if (current) throw new Error('withDecodeBudget: one document at a time per thread');
-  const budget: Budget = { limit, used: 0 };
+  const budget: Budget = { limits: decodeLimits(limits, fileBytes), used: 0, refusal: null };
   current = budget;
   try {
     const result = await work();
-    if (budget.used > limit) throw tooMuch(limit);
+    if (budget.refusal) throw budget.refusal;
     return result;
   } catch (error) {
-    if (budget.used > limit) throw tooMuch(limit);
-    throw error;
+    throw budget.refusal ?? error;
   } finally {
     current = null;
   }
 }
 
 /**
- * Refuses the document at once when its budget is spent. pdfjs may have swallowed the error and
+ * Refuses the document at once when a limit was passed. pdfjs may have swallowed the error and
  * carried on; checked between pages, so a page whose content was cut off is not read by OCR.
  */
 export function throwIfOverDecodeBudget(): void {
-  if (current && current.used > current.limit) throw tooMuch(current.limit);
+  if (current?.refusal) throw current.refusal;
 }
 
+/** Counts `bytes` more decoded for the document; once a limit was passed, refuses them all. */
 function charge(bytes: number): void {
   if (!current) return;
+  if (current.refusal) throw new DecodeBudgetExceeded();
   if (!decodeStreamCounted) current.used = Infinity; // see the header: never run unbounded
   current.used += bytes;
-  if (current.used > current.limit) throw new DecodeBudgetExceeded();
+  if (current.used > current.limits.document) refuse(tooMuch(current.limits.document));
+}
+
+/** Checks one stream that has grown to `bytes` decoded. */
+function checkStream(bytes: number): void {
+  if (current && bytes > current.limits.stream) refuse(streamTooLarge(current.limits.stream));
+}
+
+function refuse(refusal: ServiceError): never {
+  current!.refusal ??= refusal;
+  throw new DecodeBudgetExceeded();
 }
 
 const tooMuch = (limit: number) =>
   new ServiceError('file_too_large', `the PDF's compressed data decodes to more than ${limit} bytes, the most one document may decode to (a decompression bomb?)`);
+
+const streamTooLarge = (limit: number) =>
+  new ServiceError('file_too_large', `a compressed stream of the PDF needs more than ${limit} bytes once decoded, the most one stream of a file this size may (a decompression bomb?)`);
 
 function installCounting(): void {
   if (installed) return;
@@ -100,10 +139,13 @@ function countDecompressionStreams(): void {
     constructor(format: ConstructorParameters<typeof DecompressionStream>[0]) {
       const inner = new Native(format);
       this.writable = inner.writable;
+      let produced = 0;
       // Charged as each chunk comes out; an error here cancels the native inflater.
       this.readable = inner.readable.pipeThrough(
         new TransformStream<Uint8Array, Uint8Array>({
           transform(chunk, controller) {
+            produced += chunk.byteLength;
+            checkStream(produced);
             charge(chunk.byteLength);
             controller.enqueue(chunk);
           },
@@ -145,6 +187,7 @@ function countEnsureBuffer(prototype: Record<string, unknown>): void {
       // over: each growth is charged in full, as the old buffers stay until a collection.
       let size = this.minBufferLength;
       while (size < requested) size *= 2;
+      checkStream(size);
       charge(size);
     }
     return ensureBuffer.call(this, requested);

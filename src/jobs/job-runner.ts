@@ -75,6 +75,11 @@ export class JobRunner {
     this.log.warn({ jobs: this.inFlight.size }, 'jobs still running at shutdown were returned to the queue');
   }
 
+  /** Resolves when no job is running: the ones handed back end once their extraction is stopped. */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.inFlight.keys()]);
+  }
+
   private async run(): Promise<void> {
     while (this.running) {
       const lanes = this.claimableLanes();

@@ -41,7 +41,7 @@ export async function approvedExamples(store: Store, limits: IngestLimits, onRea
       const request = { bytes: new Uint8Array(bytes), mediaType: row.content_type as MediaType, filename: row.filename, hints: {}, limits, ignoreEmbeddedXml: true };
       let examples: ApprovedExamples['examples'];
       try {
-        const { pages } = await withDecodeBudget(limits.maxDecodedBytes, () => readDocument(request));
+        const { pages } = await withDecodeBudget(limits, request.bytes.length, () => readDocument(request));
         examples = documentExamples(pages, extraction as unknown as Record<string, unknown>);
       } catch (error) {
         onRead(++done, `${row.id}: ${(error as Error).message}`);

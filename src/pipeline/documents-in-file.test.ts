@@ -6,7 +6,7 @@ import { generateDocument } from '../synth/generate.js';
 import { documentsInFile } from './documents-in-file.js';
 import { extract, extractFromWords } from './extract.js';
 
-const limits = { maxPages: 20, maxPixels: 100_000_000, maxDecodedBytes: 200 * 1024 * 1024 };
+const limits = { maxPages: 20, maxPixels: 100_000_000, maxDecodedBytes: 200 * 1024 * 1024, maxDecodedStreamBytes: 32 * 1024 * 1024 };
 const extractPdf = (bytes: Uint8Array) => extract({ bytes, mediaType: 'application/pdf', filename: 'file.pdf', hints: {}, limits, ignoreEmbeddedXml: true });
 const generated = (index: number) => generateDocument(777, index, { images: 0 });
 

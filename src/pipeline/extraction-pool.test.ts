@@ -16,7 +16,7 @@ const request = (bytes: Buffer): ExtractionRequest => ({
   mediaType: 'application/pdf',
   filename: 'queued.pdf',
   hints: {},
-  limits: { maxPages: 5, maxPixels: 1e8, maxDecodedBytes: 512 * 1024 * 1024 },
+  limits: { maxPages: 5, maxPixels: 1e8, maxDecodedBytes: 512 * 1024 * 1024, maxDecodedStreamBytes: 32 * 1024 * 1024 },
   ignoreEmbeddedXml: false,
 });
 
@@ -51,7 +51,7 @@ test('the time limit counts processing, not the wait for a thread: a long queue 
 });
 
 test('a dashboard page image is rendered in a thread within the time limit and the decoding budget', async () => {
-  const page = (bytes: Buffer, maxDecodedBytes = 512 * 1024 * 1024) => ({ bytes, mediaType: 'application/pdf' as const, page: 1, limits: { maxPages: 5, maxPixels: 1e8, maxDecodedBytes } });
+  const page = (bytes: Buffer, maxDecodedBytes = 512 * 1024 * 1024) => ({ bytes, mediaType: 'application/pdf' as const, page: 1, limits: { maxPages: 5, maxPixels: 1e8, maxDecodedBytes, maxDecodedStreamBytes: 32 * 1024 * 1024 } });
   const pool = new ExtractionPool({ threads: 1, timeoutMs: 60_000 });
   try {
     const png = await pool.renderPage(page(await textPdf([['Invoice 1', 'Total 12.50 EUR']])));

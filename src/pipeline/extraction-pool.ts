@@ -2,14 +2,21 @@
 // a heap limit per document, so one hostile or huge file cannot stall or crash the service. The
 // dashboard's page images are rendered here too, under the same limits: pdfjs drawing a hostile page
 // on the event loop held every other request for as long as it took.
+//
+// A task past its time limit is stopped, not left behind: the processes it started are killed
+// (task-control.ts), its thread is terminated and replaced, and its turn (thread-turns.ts) comes back
+// only once that thread has exited, so the next document never runs beside a thread still at work.
+// Closing the pool stops every task the same way; their callers are told the service is stopping.
+import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { Piscina } from 'piscina';
 import { ServiceError } from '../errors.js';
 import { isLargePage } from './large-page.js';
-import { keepLargeBuffersOutOfArenas } from './release-memory.js';
+import { keepLargeBuffersOutOfArenas, returnFreedMemory } from './release-memory.js';
 import type { StageSeconds } from './stage-timings.js';
+import { TaskControl } from './task-control.js';
 import { PAGE_LANE, ThreadTurns, UPLOAD_LANE, type Lane } from './thread-turns.js';
-import type { ExtractionReply, ExtractionRequest, ExtractionResult, ExtractionWorkerData, PageImageReply, PageImageRequest, PageWordsReply, Word } from './types.js';
+import type { ExtractionReply, ExtractionRequest, ExtractionResult, ExtractionWorkerData, PageImageReply, PageImageRequest, PageWordsReply, ThreadTask, Word } from './types.js';
 import type { ModelFile } from './fields/choice/model.js';
 
 export interface ExtractionPoolOptions {
@@ -35,6 +42,9 @@ export const WORKER_ENTRY = new URL('./extraction.worker.entry.cjs', import.meta
 export class ExtractionPool {
   private readonly pool: Piscina;
   private readonly turns: ThreadTurns;
+  /** The tasks running in threads now. */
+  private readonly running = new Set<TaskControl>();
+  private closing = false;
 
   constructor(private readonly options: ExtractionPoolOptions) {
     // Before the threads start, so their page buffers never settle in arenas (release-memory.ts).
@@ -96,23 +106,54 @@ export class ExtractionPool {
    * Runs the worker's export `name` on its turn, within the time limit; a crash becomes a
    * ServiceError. `ms` is the task's own time, from its turn on a thread (not its wait for one).
    */
-  private async runTask<Reply>(task: ExtractionRequest | PageImageRequest, name: string, lane: Lane): Promise<{ reply: Reply; ms: number }> {
-    const large = isLargePage(task.bytes, task.mediaType);
+  private async runTask<Reply>(request: ExtractionRequest | PageImageRequest, name: string, lane: Lane): Promise<{ reply: Reply; ms: number }> {
+    const large = isLargePage(request.bytes, request.mediaType);
     await this.turns.take(large, lane);
+    if (this.closing) {
+      this.turns.give(large, lane);
+      throw stopping();
+    }
+    const control = new TaskControl();
+    const abort = new AbortController();
+    let threadGone: Promise<void> | undefined;
+    const limit = setTimeout(() => (threadGone = this.stop(control, abort)), this.options.timeoutMs);
+    this.running.add(control);
     const started = performance.now();
     try {
-      const reply = (await this.pool.run(task, { name, signal: AbortSignal.timeout(this.options.timeoutMs) })) as Reply;
+      const task: ThreadTask<typeof request> = { request, control: control.shared };
+      const reply = (await this.pool.run(task, { name, signal: abort.signal })) as Reply;
       return { reply, ms: Math.round(performance.now() - started) };
     } catch (error) {
-      throw this.describeCrash(error);
+      // A thread that crashed (out of memory) leaves the processes it started behind too.
+      control.stop();
+      throw this.closing ? stopping() : this.describeCrash(error);
     } finally {
-      this.turns.give(large, lane);
+      clearTimeout(limit);
+      this.running.delete(control);
+      if (threadGone) void threadGone.then(() => this.turns.give(large, lane));
+      else this.turns.give(large, lane);
     }
+  }
+
+  /**
+   * Stops a task past its time limit: its processes killed, its thread terminated (piscina starts
+   * another). Resolves once that thread has exited and the memory it freed is back with the system.
+   */
+  private stop(control: TaskControl, abort: AbortController): Promise<void> {
+    control.stop();
+    // The task writes its thread's id when it starts; a task still loading has none yet, and nothing to wait for.
+    const thread = control.threadId ? this.pool.threads.find((t) => t.threadId === control.threadId) : undefined;
+    const exited = thread ? once(thread, 'exit').then(() => undefined) : Promise.resolve();
+    abort.abort();
+    return exited.then(() => {
+      control.killProcesses();
+      returnFreedMemory();
+    });
   }
 
   private describeCrash(error: unknown): ServiceError {
     const { name, code } = error as { name?: string; code?: string };
-    if (name === 'AbortError' || name === 'TimeoutError') {
+    if (name === 'AbortError') {
       return new ServiceError('processing_failed', `the document took longer than ${this.options.timeoutMs} ms to process`);
     }
     if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
@@ -121,7 +162,15 @@ export class ExtractionPool {
     return new ServiceError('processing_failed', 'the document could not be processed');
   }
 
-  close(): Promise<void> {
-    return this.pool.destroy();
+  /** Stops every running task (its caller gets 503 service_unavailable) and ends the threads. */
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const control of this.running) control.stop();
+    const running = [...this.running];
+    await this.pool.destroy();
+    // A process started between the stop and the thread's end.
+    for (const control of running) control.killProcesses();
   }
 }
+
+const stopping = () => new ServiceError('service_unavailable', 'the service is stopping and did not finish this document; send it again');

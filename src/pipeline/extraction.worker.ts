@@ -1,6 +1,7 @@
 // Entry points of an extraction worker thread (piscina): a document's extraction (the default export)
-// and a page image for the dashboard (renderPage), each under the document's decoding budget. Errors
-// the client caused come back as data, because class instances do not survive the trip between threads.
+// and a page image for the dashboard (renderPage), each under the document's decoding budget and the
+// control the pool keeps of it (task-control.ts). Errors the client caused come back as data, because
+// class instances do not survive the trip between threads.
 import { workerData } from 'piscina';
 import sharp from 'sharp';
 import { renderPageImage } from '../dashboard/page-image.js';
@@ -13,7 +14,8 @@ import { fromFile, setChoiceModel } from './fields/choice/model.js';
 import { readDocument } from './read-document.js';
 import { collectGarbage, releaseAfterDocument, returnFreedMemory } from './release-memory.js';
 import { StageTimings } from './stage-timings.js';
-import type { ExtractionReply, ExtractionRequest, ExtractionWorkerData, PageImageReply, PageImageRequest, PageWordsReply } from './types.js';
+import { runControlled } from './task-control.js';
+import type { ExtractionReply, ExtractionRequest, ExtractionWorkerData, PageImageReply, PageImageRequest, PageWordsReply, ThreadTask } from './types.js';
 
 // libvips keeps the results of recent operations (up to 50 MB) for reuse; no two documents share
 // an image, so here that is memory held for nothing.
@@ -24,14 +26,17 @@ if (fieldModel) setChoiceModel(fromFile(fieldModel));
 // Between its own tasks the thread recognises lines of a page another thread reads (idle-help.ts).
 offerIdleHelp();
 
-export default function runExtraction(request: ExtractionRequest): Promise<ExtractionReply> {
-  return asOwnTask(() => extraction(request));
+/** This thread's own task, which the pool can stop: the thread helps no other meanwhile. */
+const ownTask = <T>(control: SharedArrayBuffer, work: () => Promise<T>): Promise<T> => asOwnTask(() => runControlled(control, work));
+
+export default function runExtraction({ request, control }: ThreadTask<ExtractionRequest>): Promise<ExtractionReply> {
+  return ownTask(control, () => extraction(request));
 }
 
 async function extraction(request: ExtractionRequest): Promise<ExtractionReply> {
   const timings = new StageTimings();
   try {
-    const read = await withDecodeBudget(request.limits.maxDecodedBytes, () => readDocument(request, timings, { pageHash: true }));
+    const read = await withDecodeBudget(request.limits, request.bytes.length, () => readDocument(request, timings, { pageHash: true }));
     const outcome = extractFromRead(read, request.hints, timings);
     const pageViews = Object.fromEntries(read.pages.flatMap((p) => (p.view ? [[String(p.page), p.view]] : [])));
     return { ok: true, outcome, pageHash: read.pageHash ?? null, pageViews, stages: timings.seconds };
@@ -43,13 +48,13 @@ async function extraction(request: ExtractionRequest): Promise<ExtractionReply> 
 }
 
 /** A page for the dashboard, under the same decoding budget as its extraction. */
-export function renderPage(request: PageImageRequest): Promise<PageImageReply> {
-  return asOwnTask(() => pageImage(request));
+export function renderPage({ request, control }: ThreadTask<PageImageRequest>): Promise<PageImageReply> {
+  return ownTask(control, () => pageImage(request));
 }
 
 async function pageImage(request: PageImageRequest): Promise<PageImageReply> {
   try {
-    const png = await withDecodeBudget(request.limits.maxDecodedBytes, () => renderPageImage(request.bytes, request.mediaType, request.page, request.limits));
+    const png = await withDecodeBudget(request.limits, request.bytes.length, () => renderPageImage(request.bytes, request.mediaType, request.page, request.limits));
     return { ok: true, png };
   } catch (error) {
     return { ok: false, error: (await refusal(error)).toPublic() };
@@ -59,13 +64,13 @@ async function pageImage(request: PageImageRequest): Promise<PageImageReply> {
 }
 
 /** A page's words for the review desk, under the same decoding budget. */
-export function readWords(request: PageImageRequest): Promise<PageWordsReply> {
-  return asOwnTask(() => pageWords(request));
+export function readWords({ request, control }: ThreadTask<PageImageRequest>): Promise<PageWordsReply> {
+  return ownTask(control, () => pageWords(request));
 }
 
 async function pageWords(request: PageImageRequest): Promise<PageWordsReply> {
   try {
-    return { ok: true, words: await withDecodeBudget(request.limits.maxDecodedBytes, () => readPageWords(request)) };
+    return { ok: true, words: await withDecodeBudget(request.limits, request.bytes.length, () => readPageWords(request)) };
   } catch (error) {
     return { ok: false, error: (await refusal(error)).toPublic() };
   } finally {

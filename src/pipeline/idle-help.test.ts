@@ -3,9 +3,12 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Worker } from 'node:worker_threads';
 import { countHelpedItems } from '../../tests/helpers/helped-items.js';
+import { until } from '../../tests/helpers/wait.js';
 import { shareWithIdleThreads } from './idle-help.js';
+import { TaskControl } from './task-control.js';
 
 const HELP_MODULE = new URL('./idle-help.js', import.meta.url).href;
+const CONTROL_MODULE = new URL('./task-control.js', import.meta.url).href;
 const ITEM_MS = 20;
 
 /**
@@ -101,4 +104,36 @@ test('an aborted share stops taking items and rejects', async () => {
   }, controller.signal);
   await assert.rejects(shared, /page timed out/);
   assert.equal(ownItems, 3);
+});
+
+/** A pool thread's task that posts `items` squares and stays in its own first item: helpers do the rest. */
+async function posterThread(control: TaskControl, items: number): Promise<Worker> {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+    Promise.all([import(workerData.help), import(workerData.control)]).then(([{ shareWithIdleThreads }, { runControlled }]) => {
+      const values = Array.from({ length: workerData.items }, (_, i) => i + 1);
+      void runControlled(workerData.shared, () => shareWithIdleThreads('square', { values }, workerData.items, () => new Promise(() => {})));
+      parentPort.postMessage('posted');
+    });`,
+    { eval: true, workerData: { help: HELP_MODULE, control: CONTROL_MODULE, shared: control.shared, items } },
+  );
+  await new Promise((posted) => worker.once('message', posted));
+  return worker;
+}
+
+test("a stopped task's helpers take no more of its items", async (t) => {
+  const helper = await helperThread('answers');
+  const helped = countHelpedItems();
+  const control = new TaskControl();
+  // Enough items to keep the helper busy for 20 s.
+  const poster = await posterThread(control, 1000);
+  t.after(() => Promise.all([helper.terminate(), poster.terminate(), helped.close()]));
+  await until(async () => (await helped.count()) >= 3, () => 'the helper took none of the items');
+  // As the pool stops a task past its time limit: the stop first, then the thread's end.
+  control.stop();
+  await poster.terminate();
+  const atStop = await helped.count();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  // The item the helper had in hand at the stop may still come back; no other.
+  assert.ok((await helped.count()) <= atStop + 1, `${(await helped.count()) - atStop} items helped after the stop`);
 });

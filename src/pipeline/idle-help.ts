@@ -6,8 +6,10 @@
 // hears; an idle thread that knows the kind of work takes items one at a time from a counter in
 // shared memory, as the poster does, and sends each result back. A thread that has a task of its own
 // takes no more items, so under load nothing changes, and nothing is held twice: the helper uses the
-// models it already has.
+// models it already has. A poster's task that is stopped (task-control.ts) stops its helpers too:
+// its thread is gone and would never take the results.
 import { BroadcastChannel, threadId } from 'node:worker_threads';
+import { currentTask, isStopped } from './task-control.js';
 
 /** Prepares a helper for one posted job (e.g. loads its models); null when this thread cannot help. */
 type Helper = (payload: unknown) => Promise<((index: number) => Promise<unknown>) | null>;
@@ -19,6 +21,8 @@ interface JobMessage {
   items: number;
   /** The next item to take, shared by the poster and its helpers. */
   next: Int32Array;
+  /** The control of the poster's task (task-control.ts), when it runs in one. */
+  task: SharedArrayBuffer | undefined;
 }
 
 type ResultMessage = { job: string; index: number; result: unknown } | { job: string; index: number; failed: true };
@@ -78,7 +82,7 @@ async function help(message: JobMessage): Promise<void> {
   try {
     const work = await prepare(message.payload);
     if (!work) return;
-    for (let index: number; ownTasks === 0 && (index = Atomics.add(message.next, 0, 1)) < message.items; ) {
+    for (let index: number; ownTasks === 0 && !isStopped(message.task) && (index = Atomics.add(message.next, 0, 1)) < message.items; ) {
       let reply: ResultMessage;
       try {
         reply = { job: message.job, index, result: await work(index) };
@@ -125,7 +129,7 @@ export async function shareWithIdleThreads<R>(kind: string, payload: unknown, it
   const bus = sharedChannel();
   bus.addEventListener('message', listener);
   try {
-    if (items > 1) bus.postMessage({ kind, job, payload, items, next } satisfies JobMessage);
+    if (items > 1) bus.postMessage({ kind, job, payload, items, next, task: currentTask() } satisfies JobMessage);
     for (let index: number; (index = Atomics.add(next, 0, 1)) < items; ) {
       signal?.throwIfAborted();
       keep(index, await work(index));

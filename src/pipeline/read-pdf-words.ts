@@ -4,6 +4,7 @@
 // (split-run.ts; pdfjs exposes no glyph positions).
 import { Util, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
+import { withContentLimits } from '../ingest/pdf-content-limits.js';
 import { splitRun } from './split-run.js';
 import type { PageWords, Word } from './types.js';
 
@@ -29,7 +30,7 @@ interface PlacedRun {
 
 export async function readPdfWords(page: PDFPageProxy): Promise<PageWords> {
   const viewport = page.getViewport({ scale: 1 });
-  const content = await page.getTextContent();
+  const content = await withContentLimits(() => page.getTextContent());
   const words: Word[] = [];
   let previous: PlacedRun | undefined;
   for (const item of content.items) {

@@ -12,6 +12,12 @@ export interface ExtractionWorkerData {
   fieldModel: ModelFile | undefined;
 }
 
+/** A request as the extraction pool hands it to a thread, with the task's control (task-control.ts). */
+export interface ThreadTask<Request> {
+  request: Request;
+  control: SharedArrayBuffer;
+}
+
 /** One document handed to the pipeline. It crosses a thread boundary, so it is plain data. */
 export interface ExtractionRequest {
   bytes: Uint8Array;

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import type { Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config/config.js';
-import { slowPoisonedPdf } from '../helpers/hostile-files.js';
 import { openSocket, parseResponse, readUntilClosed } from '../helpers/raw-http.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { denseTextScan } from '../helpers/slow-page.js';
 
 const HEADERS_MS = 1000;
 const REQUEST_MS = 2000;
@@ -76,8 +76,9 @@ describe('request timeouts', () => {
   });
 
   test('only receiving the request is timed: a synchronous upload processed past the request limit gets its answer', { timeout: 30_000 }, async () => {
+    const content = (await denseTextScan()).toString('base64');
     const started = Date.now();
-    const res = await server.api('/api/v1/documents', { method: 'POST', json: { content: slowPoisonedPdf().toString('base64'), content_type: 'application/pdf' } });
+    const res = await server.api('/api/v1/documents', { method: 'POST', json: { content, content_type: 'image/png' } });
     assert.ok(Date.now() - started > REQUEST_MS + 1000, `answered after ${Date.now() - started} ms: the file was not slow enough to show it`);
     assert.equal(res.status, 422, JSON.stringify(res.body));
     assert.equal(res.body.error.code, 'processing_failed');

@@ -7,7 +7,7 @@ import { detectMediaType } from '../../src/ingest/media-type.js';
 import { extract } from '../../src/pipeline/extract.js';
 
 const dir = new URL('../../../tests/fixtures/golden/', import.meta.url);
-const limits = { maxPages: 200, maxPixels: 100_000_000, maxDecodedBytes: 512 * 1024 * 1024 };
+const limits = { maxPages: 200, maxPixels: 100_000_000, maxDecodedBytes: 512 * 1024 * 1024, maxDecodedStreamBytes: 32 * 1024 * 1024 };
 
 async function run(name: string, file: string, ignoreEmbeddedXml: boolean) {
   const bytes = await readFile(new URL(file, dir));

@@ -15,7 +15,7 @@ import { readDocument } from '../../src/pipeline/read-document.js';
 import { parseWordsFile } from '../../src/pipeline/words-input.js';
 import type { Hints } from '../../src/schemas/hints.schema.js';
 
-const limits = { maxPages: 200, maxPixels: 100_000_000, maxDecodedBytes: 512 * 1024 * 1024 };
+const limits = { maxPages: 200, maxPixels: 100_000_000, maxDecodedBytes: 512 * 1024 * 1024, maxDecodedStreamBytes: 32 * 1024 * 1024 };
 const golden = new URL('../../../tests/fixtures/golden/', import.meta.url);
 
 async function assertWordsExtractLikeThePdf(bytes: Uint8Array, hints: Hints = {}) {

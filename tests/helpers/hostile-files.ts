@@ -33,7 +33,7 @@ export interface HostileBody {
 }
 
 /** 200: read (warnings allowed, checked by `warning`); or a refusal with a status and code. */
-export type Expected = { status: 200; warning?: RegExp; filename?: string; contentType?: string } | { status: number; code: string };
+export type Expected = { status: 200; warning?: RegExp; filename?: string; contentType?: string } | { status: number; code: string; message?: RegExp };
 
 export interface HostileCase {
   name: string;
@@ -89,6 +89,48 @@ function invoicePdf(catalogExtra: string, extra: PdfObject[] = [], contents = '5
     FONT,
     stream(INVOICE_TEXT),
     ...extra,
+  ]);
+}
+
+/**
+ * An invoice page whose content, after its text, opens `open` `depth` times and closes it with
+ * `close` as often: graphics states (`q`, `Q`) or marked content (`/P BMC`, `EMC`) nested that deep.
+ */
+export function nestedContentPdf(open: string, close: string, depth: number): Buffer {
+  const content = Buffer.concat([INVOICE_TEXT, Buffer.from(`\n${`${open} `.repeat(depth)}0 0 m 1 1 l S${` ${close}`.repeat(depth)}`)]);
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    FONT,
+    stream(deflateSync(content), '/Filter /FlateDecode'),
+  ]);
+}
+
+/** An invoice page that draws a form which draws the next twice, `depth` forms deep: 2^depth forms drawn. */
+export function formFanOutPdf(depth: number): Buffer {
+  const forms = Array.from({ length: depth }, (_, i) =>
+    i === depth - 1
+      ? stream(Buffer.from('0 0 m 1 1 l S'), '/Type /XObject /Subtype /Form /BBox [0 0 595 842]')
+      : stream(Buffer.from('/X Do /X Do'), `/Type /XObject /Subtype /Form /BBox [0 0 595 842] /Resources << /XObject << /X ${i + 7} 0 R >> >>`),
+  );
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> /XObject << /X 6 0 R >> >> /Contents 5 0 R >>',
+    FONT,
+    stream(Buffer.concat([INVOICE_TEXT, Buffer.from('\n/X Do')])),
+    ...forms,
+  ]);
+}
+
+/** A page with no text layer whose content draws `paths` tiny paths (three operators each), deflated. */
+export function manyPathsPdf(paths: number): Buffer {
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+    stream(deflateSync(Buffer.from('0 0 m 1 1 l S\n'.repeat(paths))), '/Filter /FlateDecode'),
   ]);
 }
 
@@ -148,6 +190,7 @@ export async function hostileCases(): Promise<HostileCase[]> {
   const unreadable = { status: 422, code: 'pdf_unreadable' } as const;
   const tooLarge = { status: 413, code: 'file_too_large' } as const;
   const tooManyPages = { status: 413, code: 'too_many_pages' } as const;
+  const nestedTooDeep = { status: 422, code: 'processing_failed', message: /nests its content more than 256 levels/ } as const;
   const pagesOfLeaves = (count: number) => {
     const kids = Array.from({ length: count }, (_, i) => `${i + 4} 0 R`).join(' ');
     const leaves = Array.from({ length: count }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 3 0 R >>');
@@ -267,6 +310,37 @@ export async function hostileCases(): Promise<HostileCase[]> {
       single: { status: 200, warning: /^not_a_document/ },
       batch: { job: 'succeeded' },
     },
+    {
+      name: 'pdf-nested-graphics-states',
+      covers: 'content that grows without bound',
+      // 200,000 `q` inside one another (1.4 KB deflated): pdfjs's time grows with the square of the depth.
+      input: file('nested.pdf', nestedContentPdf('q', 'Q', 200_000)),
+      single: nestedTooDeep,
+      batch: { job: 'failed', code: 'processing_failed' },
+    },
+    {
+      name: 'pdf-nested-marked-content',
+      covers: 'content that grows without bound',
+      input: file('marked.pdf', nestedContentPdf('/P BMC', 'EMC', 200_000)),
+      single: nestedTooDeep,
+      batch: { job: 'failed', code: 'processing_failed' },
+    },
+    {
+      name: 'pdf-form-fan-out',
+      covers: 'content that grows without bound',
+      // 4 KB drawing 2^24 forms.
+      input: file('forms.pdf', formFanOutPdf(24)),
+      single: { status: 422, code: 'processing_failed', message: /draws more than 5000 forms/ },
+      batch: { job: 'failed', code: 'processing_failed' },
+    },
+    {
+      name: 'pdf-millions-of-paths',
+      covers: 'content that grows without bound',
+      // Two million tiny paths (six million operators, 28 MB of content) on a page without text, 54 KB deflated.
+      input: file('paths.pdf', manyPathsPdf(2_000_000)),
+      single: { status: 422, code: 'processing_failed', message: /more than 1000000 drawing operators/ },
+      batch: { job: 'failed', code: 'processing_failed' },
+    },
     { name: 'png-absurd-dimensions', covers: 'image of absurd dimensions', input: file('huge.png', hugeDimensionPng()), single: tooLarge, batch: { job: 'failed', code: 'file_too_large' } },
     { name: 'jpeg-absurd-dimensions', covers: 'image of absurd dimensions', input: file('huge.jpg', await jpegClaiming(65_000, 65_000)), single: tooLarge, batch: { job: 'failed', code: 'file_too_large' } },
     {
@@ -316,17 +390,4 @@ export async function hostileCases(): Promise<HostileCase[]> {
     { name: 'json-invalid-base64', covers: 'invalid base64', input: json({ content: `${text.toString('base64').slice(0, 100)}$%^&` }), single: { status: 400, code: 'invalid_request' }, batch: 'same' },
     { name: 'json-base64-of-nothing', covers: 'invalid base64', input: json({ content: '====' }), single: { status: 400, code: 'invalid_request' }, batch: 'same' },
   ];
-}
-
-/** The case that keeps an extraction thread busy longest, for the "service stays responsive" check. */
-export function slowPoisonedPdf(): Buffer {
-  // A page with no text layer (so it is rendered for OCR) whose content stream draws three million
-  // tiny paths: valid, small on the wire, and slow to render (a third of it outlasted a 20 s limit).
-  const ops = Buffer.from('0 0 m 1 1 l S\n'.repeat(3_000_000));
-  return rawPdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
-    stream(deflateSync(ops), '/Filter /FlateDecode'),
-  ]);
 }

@@ -11,6 +11,7 @@
 // anew, which decoded a 35 MP receipt scan a second time (0.8 s and 40 MB) just for a thumbnail.
 import { createRequire } from 'node:module';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { ServiceError } from '../../errors.js';
 import { openPdf } from '../../ingest/open-pdf.js';
 import type { GrayImage } from '../ocr/gray-image.js';
 import { prepareImagePages } from '../ocr/prepare-image.js';
@@ -47,11 +48,12 @@ export async function pageImageHash(image: GrayImage): Promise<string | null> {
   }
 }
 
-/** firstPageHash of a PDF the caller has open. */
+/** firstPageHash of a PDF the caller has open; a page refused by the PDF limits (ingest/) refuses the document. */
 export async function pdfFirstPageHash(pdf: PDFDocumentProxy): Promise<string | null> {
   try {
     return await pageImageHash((await renderPdfPage(await pdf.getPage(1), RENDER_DPI)).image);
-  } catch {
+  } catch (error) {
+    if (error instanceof ServiceError) throw error;
     return null;
   }
 }

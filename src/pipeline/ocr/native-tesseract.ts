@@ -3,6 +3,7 @@
 // takes nothing else down, and the memory goes back to the system when the page is done.
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
+import { recordProcess } from '../task-control.js';
 import { PAGE_SEGMENTATION, THRESHOLDING_METHOD, type EngineWord, type OcrEngine, type RecognizeOptions } from './engine.js';
 import { pgmHeader, type GrayImage } from './gray-image.js';
 
@@ -12,9 +13,10 @@ const BINARY = 'tesseract';
 const PAGE_TIMEOUT_MS = 120_000;
 /**
  * The same bound as CPU seconds, held by the child itself (RLIMIT_CPU, set by `ulimit -t` before
- * exec): when the pool's document timeout terminates a worker thread, the thread's timers and
- * process handles go with it, but the Tesseract it started would read its page to the end.
- * One thread per child (OMP_THREAD_LIMIT), so CPU seconds are at most wall seconds.
+ * exec): the last resort should its thread and the main thread both be gone (a crash), since the
+ * thread's timers and process handles go with it. A document stopped by its time limit kills its
+ * child at once (task-control.ts). One thread per child (OMP_THREAD_LIMIT), so CPU seconds are at
+ * most wall seconds.
  */
 const PAGE_CPU_SECONDS = PAGE_TIMEOUT_MS / 1000;
 // OpenMP made a page about twice as slow on 2 cores (bench/ocr-compare.mjs, throughput table):
@@ -93,6 +95,15 @@ function runTesseract(args: string[], image: GrayImage, cpuSeconds: number, sign
       const why = killedBy ? `was killed (${killedBy})` : `exited with ${code}`;
       reject(new Error(`tesseract ${why}: ${err.trim().split('\n').slice(-3).join(' | ')}`));
     });
+    if (child.pid === undefined) return; // not started: 'error' says why
+    try {
+      child.once('exit', recordProcess(child.pid));
+    } catch (error) {
+      // The document was stopped while this page was starting.
+      child.kill('SIGKILL');
+      reject(error as Error);
+      return;
+    }
     // Header and pixels as two writes: one PGM buffer would copy the page (12 MB for a large photo).
     child.stdin.write(pgmHeader(image));
     child.stdin.end(image.data);

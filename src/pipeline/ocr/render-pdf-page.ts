@@ -4,6 +4,7 @@
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { RenderParameters } from 'pdfjs-dist/types/src/display/api.js';
+import { withContentLimits } from '../../ingest/pdf-content-limits.js';
 import { grayFromRgba, stretchContrast, type GrayImage } from './gray-image.js';
 
 /*
@@ -44,12 +45,15 @@ export async function withRenderedPage<T>(page: PDFPageProxy, scale: number, use
   const canvas = createCanvas(Math.max(1, Math.floor(viewport.width)), Math.max(1, Math.floor(viewport.height)));
   try {
     // pdfjs's typings name the DOM canvas; @napi-rs/canvas implements the part pdfjs uses.
-    await page.render({
-      canvas: canvas as unknown as RenderParameters['canvas'],
-      canvasContext: canvas.getContext('2d') as unknown as RenderParameters['canvasContext'],
-      viewport,
-      background: '#ffffff',
-    }).promise;
+    await withContentLimits(
+      () =>
+        page.render({
+          canvas: canvas as unknown as RenderParameters['canvas'],
+          canvasContext: canvas.getContext('2d') as unknown as RenderParameters['canvasContext'],
+          viewport,
+          background: '#ffffff',
+        }).promise,
+    );
     return await use(canvas);
   } finally {
     page.cleanup();
