@@ -99,8 +99,8 @@ function groupSteps(scored: (LabelledValue & { score: number })[]): Record<strin
   return groups;
 }
 
-function foldOf(vendor: string): number {
-  return createHash('sha256').update(vendor).digest().readUInt32BE(0) % INNER_FOLDS;
+function foldOf(key: string): number {
+  return createHash('sha256').update(key).digest().readUInt32BE(0) % INNER_FOLDS;
 }
 
 /** Steps of the share right, non-decreasing in the score; each step pulled a little to the group's own share. */
