@@ -14,3 +14,25 @@ export function runCli(env, args) {
     child.once('exit', (code) => (code === 0 ? done(out) : fail(new Error(`ledgerlens ${args.join(' ')} exited ${code}`))));
   });
 }
+
+/** Resolves once a started server answers /healthz; fails if it exits first or takes over `ms`. */
+export async function waitForHealth(base, server, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not yet listening
+    }
+    if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Stops a started server with SIGTERM and waits for it to exit. */
+export async function stopServer(server) {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((done) => server.once('exit', done));
+  server.kill('SIGTERM');
+  await exited;
+}

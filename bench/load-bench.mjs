@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { CLI, runCli } from './ledgerlens-cli.mjs';
+import { CLI, runCli, stopServer, waitForHealth } from './ledgerlens-cli.mjs';
 import { measureTenantLoad, printTenantLoad } from './tenant-load.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,7 +70,7 @@ async function mixed() {
     const port = await freePort();
     server = spawn(process.execPath, [CLI, 'serve'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
     const base = `http://127.0.0.1:${port}`;
-    await waitForHealth(base);
+    await waitForHealth(base, server, 30_000);
     const ids = [];
     for (let i = 0; i < 20; i++) {
       const { body, contentType } = multipart(invoices[i]);
@@ -115,11 +115,7 @@ async function mixed() {
       process.exitCode = 1;
     } else console.log('\nOK: no 5xx, no errors, RSS growth within 10 %.');
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((done) => server.once('exit', done));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -240,17 +236,3 @@ async function invoicePdfs(n) {
     return { bytes: Buffer.from(await doc.save()), filename: `bench-${i}.pdf` };
   }));
 }
-
-async function waitForHealth(base) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-

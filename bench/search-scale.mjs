@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { CLI, runCli } from './ledgerlens-cli.mjs';
+import { CLI, runCli, stopServer, waitForHealth } from './ledgerlens-cli.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { freePort, runCli: runCliWithInput } = await import(join(root, 'dist/tests/helpers/process.js'));
@@ -99,7 +99,7 @@ export async function measureSearch({ label, env, documents, samples, afterLoad 
   const server = spawn(process.execPath, [CLI, 'serve'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(base);
+    await waitForHealth(base, server, 600_000);
     const template = await uploadTemplate(base, key);
     const database = await openDatabase({ dataDir: env.LEDGERLENS_DATA_DIR, databaseUrl: env.DATABASE_URL ?? null });
     const { business_id: businessId } = await database.db.selectFrom('documents').select('business_id').where('id', '=', template.id).executeTakeFirstOrThrow();
@@ -138,9 +138,7 @@ export async function measureSearch({ label, env, documents, samples, afterLoad 
     }
     return results;
   } finally {
-    const exited = new Promise((done) => (server.exitCode !== null ? done() : server.once('exit', done)));
-    server.kill('SIGTERM');
-    await exited;
+    await stopServer(server);
   }
 }
 
@@ -156,17 +154,6 @@ export function printSearch(label, documents, samples, results) {
 function percentile(values, q) {
   const sorted = Float64Array.from(values).sort();
   return (sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0).toFixed(1);
-}
-
-async function waitForHealth(base) {
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** One real upload: its stored outcome is the shape every bench document copies. */

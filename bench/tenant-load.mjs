@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
-import { CLI, runCli } from './ledgerlens-cli.mjs';
+import { CLI, runCli, stopServer, waitForHealth } from './ledgerlens-cli.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { freePort } = await import(join(root, 'dist/tests/helpers/process.js'));
@@ -56,11 +56,7 @@ export async function measureTenantLoad({ slowDocuments, idleSeconds, loadSecond
     const extractedA = (await (await fetch(`${base}/api/v1/usage`, { headers: { 'x-api-key': keyA } })).json()).data.documents;
     return { idle, loaded, extractedA, loadBefore, loadAfter: loadavg()[0] };
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((done) => server.once('exit', done));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -93,19 +89,6 @@ async function everySecond(seconds, request) {
 function percentile(values, q) {
   const sorted = Float64Array.from(values).sort();
   return Math.round(sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]);
-}
-
-async function waitForHealth(base, server) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** A one-page text invoice, its number and total varied by `i`. */
