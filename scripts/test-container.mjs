@@ -91,8 +91,11 @@ const lastLine = (text) => text.trim().split('\n').filter((l) => !/level=(warnin
 
 // ---- tools -------------------------------------------------------------------------------------
 function requireTools() {
-  const missing = ['podman', 'podman-compose'].filter((tool) => spawnSync(tool, ['--version'], { encoding: 'utf8' }).status !== 0);
-  if (missing.length) throw new Failure(`${missing.join(' and ')} not found: apt-get install -y podman buildah podman-compose debootstrap runc`);
+  for (const tool of ['podman', 'podman-compose']) {
+    const probe = spawnSync(tool, ['--version'], { encoding: 'utf8' });
+    if (probe.error?.code === 'ENOENT') throw new Failure(`${tool} not found: apt-get install -y podman buildah podman-compose debootstrap runc`);
+    if (probe.status !== 0) throw new Failure(`${tool} --version exited ${probe.status}: ${lastLine(`${probe.stdout}${probe.stderr}`)}`);
+  }
   if (process.getuid?.() !== 0) throw new Failure('run as root: the base image is made with debootstrap and the stack runs rootful');
   say(`podman: ${run('podman', ['--version']).stdout.trim()}, podman-compose ${run('podman-compose', ['--version']).stdout.match(/podman-composer? version\s+(\S+)/)?.[1] ?? '?'}`);
 }
