@@ -1,20 +1,12 @@
 // `ledgerlens senders …` and `ledgerlens email …`: the owner's side of the email channel without the
-// dashboard. --business takes a business id or its name.
+// dashboard. --business takes a business id or its name, and may be left out when there is one.
 import { parseArgs } from 'node:util';
-import type { Services } from '../app/services.js';
 import type { Config } from '../config/config.js';
-import { invalidRequest, notFound } from '../errors.js';
+import { chosenBusiness } from './business-option.js';
 import { withServices } from './with-services.js';
 
-const SENDERS_USAGE = 'usage: ledgerlens senders list --business ID | approve|block|remove ADDRESS --business ID';
-const EMAIL_USAGE = 'usage: ledgerlens email address|rotate-address|messages --business ID [--limit N]';
-
-async function businessId(services: Services, business: string | undefined): Promise<string> {
-  if (!business) throw invalidRequest('--business ID (or name) is required');
-  const found = (await services.keys.listBusinesses()).find((b) => b.id === business || b.name === business);
-  if (!found) throw notFound(`business "${business}"`);
-  return found.id;
-}
+const SENDERS_USAGE = 'usage: ledgerlens senders list [--business ID] | approve|block|remove ADDRESS [--business ID]';
+const EMAIL_USAGE = 'usage: ledgerlens email address|rotate-address|messages [--business ID] [--limit N]';
 
 function parse(argv: string[]) {
   return parseArgs({ args: argv, allowPositionals: true, options: { business: { type: 'string' }, limit: { type: 'string' } } });
@@ -28,7 +20,7 @@ export async function runSenders(config: Config, argv: string[]): Promise<number
     return 1;
   }
   return withServices(config, async (services) => {
-    const business = await businessId(services, values.business);
+    const business = await chosenBusiness(services, values.business);
     if (action === 'list') {
       for (const s of await services.email.listSenders(business)) console.log([s.address, s.status, `${s.held_messages} held`, s.updated_at].join('\t'));
       return 0;
@@ -49,7 +41,7 @@ export async function runEmail(config: Config, argv: string[]): Promise<number> 
     return 1;
   }
   return withServices(config, async (services) => {
-    const business = await businessId(services, values.business);
+    const business = await chosenBusiness(services, values.business);
     if (action === 'address') console.log(await services.email.getInboundAddress(business));
     if (action === 'rotate-address') console.log(await services.email.rotateInboundAddress(business));
     if (action === 'messages') {

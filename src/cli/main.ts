@@ -23,19 +23,23 @@ const USAGE = `usage: ledgerlens <command>
   keys rotate KEY_ID                issue a replacement key and revoke the old one
   keys revoke KEY_ID                revoke a key at once
   businesses list                   list businesses
-  email address --business ID       the business's inbound email address (created on first use)
-  email rotate-address --business ID   a new inbound address; the old one stops receiving
-  email messages --business ID      received mail, newest first, and what became of each attachment
-  senders list --business ID        senders: approved, blocked, or held (mail waiting for a decision)
-  senders approve ADDRESS --business ID   approve a sender; its held mail becomes documents
-  senders block ADDRESS --business ID     block a sender; its held mail is discarded, further mail refused
-  senders remove ADDRESS --business ID    forget a sender; its held mail is discarded
+  email address [--business ID]     the business's inbound email address (created on first use)
+  email rotate-address [--business ID]   a new inbound address; the old one stops receiving
+  email messages [--business ID]    received mail, newest first, and what became of each attachment
+  senders list [--business ID]      senders: approved, blocked, or held (mail waiting for a decision)
+  senders approve ADDRESS [--business ID]   approve a sender; its held mail becomes documents
+  senders block ADDRESS [--business ID]     block a sender; its held mail is discarded, further mail refused
+  senders remove ADDRESS [--business ID]    forget a sender; its held mail is discarded
   owners create --email EMAIL       create a dashboard owner; prints a generated password once,
          [--password-stdin]         or reads the password from stdin
   owners reset-password --email EMAIL [--password-stdin]   same, for an existing owner; ends its sessions
-  export --business ID [--sheet documents|line_items] [--format csv|xlsx]
-         [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--state all|needs_review|approved] [--out FILE]
-                                    documents (corrections applied) or their line items, as on the dashboard
+  export [--business ID] [--format csv|xlsx|xero|quickbooks|datev|ubl] [--sheet documents|line_items|vat_rates]
+         [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--state all|needs_review|approved]
+         [--datev-consultant N] [--datev-client N] [--out FILE|DIR]
+                                    documents (corrections applied) as on the dashboard: the generic sheets,
+                                    Xero or QuickBooks Online bill imports, a DATEV Buchungsstapel, or
+                                    (ubl, --out DIR) each approved document as an EN 16931 e-invoice
+                                    --business may be left out where there is only one business
   train --with-corrections           adapt the learned field choice to this installation's approved documents;
                                     prints the blind-fold score before and after, keeps the model only if better
   extract FILE... [--out DIR]       run the extraction offline; one file to stdout, several into DIR

@@ -2,7 +2,8 @@
 // the value as the API shows it (corrections applied), a number as a number, a date as YYYY-MM-DD.
 import { reviewState } from '../documents/present-document.js';
 import type { Document } from '../schemas/document.schema.js';
-import type { LineItem } from '../schemas/document-fields.schema.js';
+import type { LineItem, Party } from '../schemas/document-fields.schema.js';
+import { documentType, type VatGroup } from './amounts.js';
 
 export type ColumnKind = 'text' | 'number' | 'date';
 export type CellValue = string | number | null;
@@ -21,6 +22,13 @@ export interface ExportedDocument {
 
 const x = (d: ExportedDocument) => d.document.extraction;
 
+/** The identifiers and address of a party, prefixed `vendor_` or `customer_`. */
+function partyColumns(role: 'vendor' | 'customer'): Column<ExportedDocument>[] {
+  const party = (d: ExportedDocument): Party | null | undefined => x(d)[role];
+  const member = (name: keyof Party, header: string = name): Column<ExportedDocument> => ({ header: `${role}_${header}`, kind: 'text', value: (d) => party(d)?.[name] });
+  return [member('name'), member('vat_id'), member('registry_code'), member('address', 'street'), member('postal_code'), member('city'), member('country'), member('email')];
+}
+
 export const DOCUMENT_COLUMNS: Column<ExportedDocument>[] = [
   { header: 'document_id', kind: 'text', value: (d) => d.document.id },
   { header: 'filename', kind: 'text', value: (d) => d.document.filename },
@@ -29,10 +37,9 @@ export const DOCUMENT_COLUMNS: Column<ExportedDocument>[] = [
   { header: 'review_fields', kind: 'text', value: (d) => d.document.review_fields.join(' ') },
   { header: 'approved_at', kind: 'text', value: (d) => d.approvedAt },
   { header: 'approved_by', kind: 'text', value: (d) => d.approvedBy },
-  { header: 'vendor_name', kind: 'text', value: (d) => x(d).vendor?.name },
-  { header: 'vendor_vat_id', kind: 'text', value: (d) => x(d).vendor?.vat_id },
-  { header: 'vendor_registry_code', kind: 'text', value: (d) => x(d).vendor?.registry_code },
-  { header: 'customer_name', kind: 'text', value: (d) => x(d).customer?.name },
+  { header: 'document_type', kind: 'text', value: (d) => documentType(x(d)) },
+  ...partyColumns('vendor'),
+  ...partyColumns('customer'),
   { header: 'document_number', kind: 'text', value: (d) => x(d).document_number },
   { header: 'issue_date', kind: 'date', value: (d) => x(d).issue_date },
   { header: 'due_date', kind: 'date', value: (d) => x(d).due_date },
@@ -68,4 +75,24 @@ export const LINE_ITEM_COLUMNS: Column<ExportedItem>[] = [
   { header: 'vat_rate', kind: 'number', value: (r) => r.item.vat_rate },
   { header: 'vat_amount', kind: 'number', value: (r) => r.item.vat_amount },
   { header: 'total', kind: 'number', value: (r) => r.item.total },
+];
+
+export interface ExportedVatGroup {
+  of: ExportedDocument;
+  group: VatGroup;
+}
+
+/** One row per VAT rate of each document: what a booking per rate takes. A credit note's amounts are negative. */
+export const VAT_RATE_COLUMNS: Column<ExportedVatGroup>[] = [
+  { header: 'document_id', kind: 'text', value: (r) => r.of.document.id },
+  { header: 'document_type', kind: 'text', value: (r) => documentType(x(r.of)) },
+  { header: 'vendor_name', kind: 'text', value: (r) => x(r.of).vendor?.name },
+  { header: 'vendor_vat_id', kind: 'text', value: (r) => x(r.of).vendor?.vat_id },
+  { header: 'document_number', kind: 'text', value: (r) => x(r.of).document_number },
+  { header: 'issue_date', kind: 'date', value: (r) => x(r.of).issue_date },
+  { header: 'currency', kind: 'text', value: (r) => x(r.of).currency },
+  { header: 'vat_rate', kind: 'number', value: (r) => r.group.rate },
+  { header: 'net', kind: 'number', value: (r) => r.group.net },
+  { header: 'vat', kind: 'number', value: (r) => r.group.vat },
+  { header: 'gross', kind: 'number', value: (r) => r.group.gross },
 ];

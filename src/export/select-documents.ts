@@ -6,10 +6,8 @@ import { invalidRequest } from '../errors.js';
 import { presentDocument } from '../documents/present-document.js';
 import type { Store } from '../storage/store.js';
 import { reviewState } from '../documents/present-document.js';
+import type { ExportState } from '../schemas/export.schema.js';
 import type { ExportedDocument } from './columns.js';
-
-export const EXPORT_STATES = ['all', 'needs_review', 'approved'] as const;
-export type ExportState = (typeof EXPORT_STATES)[number];
 
 export interface ExportSelection {
   /** YYYY-MM-DD, inclusive. */

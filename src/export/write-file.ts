@@ -6,19 +6,20 @@ import { stringify } from 'csv-stringify/sync';
 import writeXlsxFile, { type Cell } from 'write-excel-file/node';
 import type { CellValue, Column } from './columns.js';
 
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export type SheetFormat = 'csv' | 'xlsx';
 
-export const CONTENT_TYPES: Record<ExportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export async function writeRows<Row>(columns: readonly Column<Row>[], rows: readonly Row[], format: ExportFormat, sheet: string): Promise<Buffer> {
+/**
+ * `byteOrderMark: false` for files an accounting product imports rather than a person opens: an
+ * importer that does not expect the mark reads it into the first header's name.
+ */
+export async function writeRows<Row>(columns: readonly Column<Row>[], rows: readonly Row[], format: SheetFormat, sheet: string, { byteOrderMark = true } = {}): Promise<Buffer> {
   const cells = rows.map((row) => columns.map((column) => column.value(row) ?? null));
   if (format === 'csv') {
     const text = stringify([columns.map((c) => c.header), ...cells.map((row) => row.map((value, i) => csvCell(value, columns[i]!.kind)))]);
-    return Buffer.from(`\ufeff${text}`, 'utf8');
+    return Buffer.from(`${byteOrderMark ? '\ufeff' : ''}${text}`, 'utf8');
   }
   const header: Cell[] = columns.map((c) => ({ value: c.header, fontWeight: 'bold' }));
   const data = [header, ...cells.map((row) => row.map((value, i) => xlsxCell(value, columns[i]!.kind)))];

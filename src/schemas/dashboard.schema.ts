@@ -4,6 +4,7 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, Nullable } from './common.schema.js';
 import { DocumentList, DocumentSummary } from './document.schema.js';
+import { ExportFormat, ExportSheet, ExportState } from './export.schema.js';
 import { ListQuery } from './upload.schema.js';
 
 export const SignInBody = Type.Object(
@@ -121,14 +122,16 @@ export const CorrectFieldsBody = Type.Object(
 );
 export type CorrectFieldsBody = Static<typeof CorrectFieldsBody>;
 
-/** An export of documents or their line items (docs/dashboard.md, "Export"); `ledgerlens export` takes the same. */
+/** An export of documents, their line items or VAT rates (docs/dashboard.md, "Exports"); `ledgerlens export` takes the same. */
 export const ExportQuery = Type.Object(
   {
-    sheet: Type.Optional(Type.Enum(['documents', 'line_items'], { default: 'documents' })),
-    format: Type.Optional(Type.Enum(['csv', 'xlsx'], { default: 'csv' })),
+    sheet: Type.Optional(ExportSheet),
+    format: Type.Optional(ExportFormat),
     from: Type.Optional(Type.String({ format: 'date', description: 'Issue date from (inclusive); the date received when none was read' })),
     to: Type.Optional(Type.String({ format: 'date', description: 'Issue date to (inclusive)' })),
-    state: Type.Optional(Type.Enum(['all', 'needs_review', 'approved'], { default: 'all' })),
+    state: Type.Optional(ExportState),
+    datev_consultant: Type.Optional(Type.String({ pattern: '^[0-9]{4,7}$', description: 'DATEV Beraternummer for the datev format (1001 to 9999999)' })),
+    datev_client: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$', description: 'DATEV Mandantennummer for the datev format (1 to 99999)' })),
   },
   { additionalProperties: false },
 );

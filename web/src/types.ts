@@ -21,3 +21,4 @@ export type SenderDecision = Static<typeof Dashboard.SenderDecision>;
 export type DocumentReview = Static<typeof Dashboard.DocumentReview>;
 export type DeskList = Static<typeof Dashboard.DeskList>;
 export type PageWordList = Static<typeof Dashboard.PageWordList>;
+export type { ExportFormat, ExportSheet } from '../../src/schemas/export.schema.js';

@@ -5,10 +5,19 @@ import { useEffect, useState } from 'preact/hooks';
 import { call, download } from '../api.js';
 import { errorText, formatBytes, formatDate, formatPercent } from '../format.js';
 import { documentHref } from '../route.js';
-import type { DeskList } from '../types.js';
+import type { DeskList, ExportFormat, ExportSheet } from '../types.js';
 import { UploadPanel } from './upload.js';
 
 type Filter = 'all' | 'review' | 'duplicates' | 'approved';
+type ImportFormat = Exclude<ExportFormat, 'csv' | 'xlsx'>;
+
+/** The import templates beside the generic sheets (docs/dashboard.md, "Exports"). */
+const IMPORT_FORMATS: { value: ImportFormat; label: string }[] = [
+  { value: 'xero', label: 'Xero bills (CSV)' },
+  { value: 'quickbooks', label: 'QuickBooks Online bills (CSV)' },
+  { value: 'datev', label: 'DATEV Buchungsstapel' },
+  { value: 'ubl', label: 'E-invoices, approved (UBL, zip)' },
+];
 const PAGE_SIZE = 25;
 
 export function DocumentsScreen() {
@@ -21,7 +30,8 @@ export function DocumentsScreen() {
   const [error, setError] = useState('');
   const [reloads, setReloads] = useState(0);
   /** The export: which sheet, and the issue dates it covers (empty: open-ended); its state follows the filter. */
-  const [sheet, setSheet] = useState<'documents' | 'line_items'>('documents');
+  const [sheet, setSheet] = useState<ExportSheet>('documents');
+  const [importFormat, setImportFormat] = useState<ImportFormat>('xero');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
 
@@ -39,11 +49,13 @@ export function DocumentsScreen() {
   }, [q, filter, cursor, reloads]);
 
   /** The export of what the list filters to (needs review, approved; the duplicates filter exports all), by issue date. */
-  function exportPath(format: 'csv' | 'xlsx'): string {
-    const query = new URLSearchParams({ format, sheet });
+  function exportPath(format: ExportFormat): string {
+    const query = new URLSearchParams({ format });
+    if (format === 'csv' || format === 'xlsx') query.set('sheet', sheet);
     if (from) query.set('from', from);
     if (to) query.set('to', to);
-    if (filter === 'review' || filter === 'approved') query.set('state', filter === 'review' ? 'needs_review' : 'approved');
+    // E-invoices are made of approved documents only, whatever the list shows.
+    if (format !== 'ubl' && (filter === 'review' || filter === 'approved')) query.set('state', filter === 'review' ? 'needs_review' : 'approved');
     return `/business/export?${query}`;
   }
 
@@ -85,6 +97,7 @@ export function DocumentsScreen() {
         <select aria-label="Export sheet" value={sheet} onChange={(e) => setSheet(e.currentTarget.value as typeof sheet)}>
           <option value="documents">Documents</option>
           <option value="line_items">Line items</option>
+          <option value="vat_rates">VAT rates</option>
         </select>
         <label>
           issued from <input type="date" aria-label="Export from" value={from} onInput={(e) => setFrom(e.currentTarget.value)} />
@@ -97,6 +110,16 @@ export function DocumentsScreen() {
             Export {format.toUpperCase()}
           </button>
         ))}
+        <select aria-label="Import format" value={importFormat} onChange={(e) => setImportFormat(e.currentTarget.value as ImportFormat)}>
+          {IMPORT_FORMATS.map((f) => (
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+        <button type="button" class="secondary" onClick={() => download(exportPath(importFormat)).catch((e: unknown) => setError(errorText(e)))}>
+          Export for import
+        </button>
       </div>
       {error && <p class="error">{error}</p>}
       {list && list.items.length === 0 && <p class="muted">No documents{q || filter !== 'all' ? ' match' : ' yet: drop files above'}.</p>}
