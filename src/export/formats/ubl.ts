@@ -48,6 +48,17 @@ export function ublInvoice(exported: ExportedDocument): UblInvoice {
   need(buyerAddress, 'BT-49 buyer electronic address (Peppol; taken from a buyer VAT identifier of a country with an address scheme)');
   need(buyerCountry, 'BT-55 buyer country');
   need(groups, 'BG-23 VAT breakdown (a rate with its taxable and VAT amounts)');
+  // Peppol carries the German CIUS (XRechnung) rules for an invoice from Germany to Germany.
+  if (sellerCountry === 'DE' && buyerCountry === 'DE') {
+    const german = (value: unknown, term: string) => need(value, `${term} (German domestic invoice)`);
+    german(seller.city, 'BT-37 seller city');
+    german(seller.postal_code, 'BT-38 seller post code');
+    german(seller.phone, 'BT-42 seller contact telephone');
+    german(seller.email, 'BT-43 seller contact email');
+    german(buyer.city, 'BT-52 buyer city');
+    german(buyer.postal_code, 'BT-53 buyer post code');
+    german(fields.banks?.some((bank) => bank.iban) || null, 'BG-16 payment instructions (an IBAN)');
+  }
   if (refused.length || !groups) return { refused };
 
   const reverseCharge = !!buyer.vat_id && vatCountry(buyer.vat_id) !== vatCountry(seller.vat_id);
@@ -96,8 +107,8 @@ export function ublInvoice(exported: ExportedDocument): UblInvoice {
     element(credit ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode', credit ? '381' : '380'),
     element('cbc:DocumentCurrencyCode', currency),
     element('cbc:BuyerReference', fields.account_number!),
-    group('cac:AccountingSupplierParty', party(seller, sellerCountry!, sellerAddress!)),
-    group('cac:AccountingCustomerParty', party(buyer, buyerCountry!, buyerAddress!)),
+    group('cac:AccountingSupplierParty', party(seller, sellerCountry!, sellerAddress!, true)),
+    group('cac:AccountingCustomerParty', party(buyer, buyerCountry!, buyerAddress!, false)),
     iban
       ? group(
           'cac:PaymentMeans',
@@ -133,14 +144,15 @@ export function ublFilename(exported: ExportedDocument): string {
   return `${number}_${exported.document.id}.xml`;
 }
 
-function party(p: Party, country: string, address: { scheme: string; id: string }): string {
+/** The seller's contact point (BT-41) is the seller itself: a document names no person to ask. */
+function party(p: Party, country: string, address: { scheme: string; id: string }, seller: boolean): string {
   return group(
     'cac:Party',
     element('cbc:EndpointID', address.id, { schemeID: address.scheme }),
     group('cac:PostalAddress', element('cbc:StreetName', p.address), element('cbc:CityName', p.city), element('cbc:PostalZone', p.postal_code), element('cbc:CountrySubentity', p.county), group('cac:Country', element('cbc:IdentificationCode', country))),
     p.vat_id ? group('cac:PartyTaxScheme', element('cbc:CompanyID', p.vat_id.replace(/\s+/gu, '').toUpperCase()), group('cac:TaxScheme', element('cbc:ID', 'VAT'))) : '',
     group('cac:PartyLegalEntity', element('cbc:RegistrationName', p.name), element('cbc:CompanyID', p.registry_code)),
-    p.email || p.phone ? group('cac:Contact', element('cbc:Telephone', p.phone), element('cbc:ElectronicMail', p.email)) : '',
+    p.email || p.phone ? group('cac:Contact', seller ? element('cbc:Name', p.name) : '', element('cbc:Telephone', p.phone), element('cbc:ElectronicMail', p.email)) : '',
   );
 }
 
