@@ -130,8 +130,8 @@ export const ExportQuery = Type.Object(
     from: Type.Optional(Type.String({ format: 'date', description: 'Issue date from (inclusive); the date received when none was read' })),
     to: Type.Optional(Type.String({ format: 'date', description: 'Issue date to (inclusive)' })),
     state: Type.Optional(ExportState),
-    datev_consultant: Type.Optional(Type.String({ pattern: '^[0-9]{4,7}$', description: 'DATEV Beraternummer for the datev format (1001 to 9999999)' })),
-    datev_client: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$', description: 'DATEV Mandantennummer for the datev format (1 to 99999)' })),
+    datev_consultant: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{3,6}$', description: 'DATEV Beraternummer for the datev format (1001 to 9999999)' })),
+    datev_client: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,4}$', description: 'DATEV Mandantennummer for the datev format (1 to 99999)' })),
   },
   { additionalProperties: false },
 );
