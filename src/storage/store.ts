@@ -56,7 +56,7 @@ export class Store {
     this.corrections = new CorrectionsRepository(db);
     this.learnedModels = new LearnedModelsRepository(db);
     this.installationSettings = new InstallationSettingsRepository(db);
-    this.vendors = new VendorsRepository(db);
+    this.vendors = new VendorsRepository(db, profile);
   }
 
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {

@@ -48,6 +48,7 @@ export class VendorDirectory {
    * learns its facts, layout and places. Approving it again learns it again, under the vendor it now names.
    */
   async learn(tx: Store, businessId: string, documentId: string, fields: DocumentFields, placed: PlacedCandidates | undefined): Promise<void> {
+    await tx.vendors.lockDirectory(businessId);
     await tx.vendors.forgetDocumentFacts(businessId, documentId);
     const lesson = lessonOf(fields, placed);
     const { identity } = lesson;
@@ -72,6 +73,7 @@ export class VendorDirectory {
 
   /** After documents went (their facts and links with them): vendors nothing supports any more go too. */
   async forget(tx: Store, businessId: string): Promise<void> {
+    await tx.vendors.lockDirectory(businessId);
     await tx.vendors.deleteUnsupported(businessId);
   }
 
@@ -90,6 +92,7 @@ export class VendorDirectory {
   /** A person's values replace what is known of each member given; identifiers are checked as a correction's are. */
   async edit(businessId: string, id: string, edit: VendorEdit): Promise<Vendor> {
     return this.store.transaction(async (tx) => {
+      await tx.vendors.lockDirectory(businessId);
       await this.find(tx, businessId, id);
       const at = isoNow(this.clock);
       const typed = (kind: VendorFactKind, values: string[]) => values.map((value) => ({ id: newId('vfa'), vendor_id: id, business_id: businessId, kind, value: compactId(value), document_id: null, created_at: at }));
@@ -105,6 +108,7 @@ export class VendorDirectory {
   /** `from` and everything known of it become `into`'s. */
   async merge(businessId: string, from: string, into: string): Promise<Vendor> {
     return this.store.transaction(async (tx) => {
+      await tx.vendors.lockDirectory(businessId);
       await this.find(tx, businessId, from);
       await this.find(tx, businessId, into);
       if (from === into) throw invalidRequest('a vendor cannot be merged into itself');

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../database.js';
+import type { DialectProfile } from '../dialect.js';
 import type { VendorDocumentsTable, VendorFactKind, VendorFactsTable, VendorsTable } from '../tables.js';
 
 export type VendorRow = VendorsTable;
@@ -7,7 +9,19 @@ export type VendorDocumentRow = VendorDocumentsTable;
 
 /** Every query names the business: a directory is never read or written across businesses. */
 export class VendorsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly profile: DialectProfile,
+  ) {}
+
+  /**
+   * Until the transaction ends, no other process learns into or edits this business's directory: two
+   * approvals of a new vendor's documents at once would each find no vendor and make one.
+   */
+  async lockDirectory(businessId: string): Promise<void> {
+    if (!this.profile.advisoryLocks) return;
+    await sql`select pg_advisory_xact_lock(hashtextextended('ledgerlens vendors ' || current_schema() || ' ' || ${businessId}, 0))`.execute(this.db);
+  }
 
   list(businessId: string): Promise<VendorRow[]> {
     return this.db.selectFrom('vendors').selectAll().where('business_id', '=', businessId).orderBy('name_key').orderBy('id').execute();
