@@ -11,9 +11,10 @@ import type { ExtractionPool } from '../pipeline/extraction-pool.js';
 import { UPLOAD_LANE, type Lane } from '../pipeline/thread-turns.js';
 import type { DeskList, DocumentReview } from '../schemas/dashboard.schema.js';
 import type { Document, DocumentList } from '../schemas/document.schema.js';
+import type { DocumentFields } from '../schemas/document-fields.schema.js';
 import type { CursorCodec } from '../security/cursor.js';
 import { newId } from '../security/ids.js';
-import type { ListFilter, ListPage } from '../storage/repositories/documents.repository.js';
+import type { DocumentRow, ListFilter, ListPage } from '../storage/repositories/documents.repository.js';
 import type { Store } from '../storage/store.js';
 import { analyseUpload, type AnalysedDocument } from './analyse-upload.js';
 import { valueAt } from './apply-corrections.js';
@@ -99,6 +100,11 @@ export class DocumentService {
     return { ...analysed, row, extraction: enriched.extraction };
   }
 
+  /** The approved document's vendor learns its fields as a person left them, at the places the page prints them. */
+  private teachVendor(tx: Store, row: DocumentRow, approved: DocumentFields): Promise<void> {
+    return this.vendors.learn(tx, row.business_id, row.id, approved, (JSON.parse(row.outcome_json) as StoredOutcome).placed_candidates);
+  }
+
   async create(businessId: string, file: UploadedFile, options: UploadOptions, channel: SourceChannel): Promise<Document> {
     await this.usageLimits.admitDocuments(businessId, 1);
     const analysed = await this.analyse(businessId, file, options, { channel }, UPLOAD_LANE);
@@ -144,7 +150,7 @@ export class DocumentService {
         deskSearch: deskSearchText(row.filename, corrected.extraction),
       });
       // A document approved earlier taught its vendor what it showed then; it teaches the correction now.
-      if (row.approved_at) await this.vendors.learn(tx, businessId, id, corrected.extraction, (JSON.parse(row.outcome_json) as StoredOutcome).placed_candidates);
+      if (row.approved_at) await this.teachVendor(tx, row, corrected.extraction);
       return this.get(businessId, id, tx);
     });
   }
@@ -174,7 +180,7 @@ export class DocumentService {
       const at = isoNow(this.clock);
       await tx.documents.approve(businessId, id, by, at);
       const document = await this.get(businessId, id, tx);
-      await this.vendors.learn(tx, businessId, id, document.extraction, (JSON.parse(row.outcome_json) as StoredOutcome).placed_candidates);
+      await this.teachVendor(tx, row, document.extraction);
       await queueDocumentEvent(tx, row, document, 'document.reviewed', at);
       return document;
     });

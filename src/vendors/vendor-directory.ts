@@ -49,7 +49,7 @@ export class VendorDirectory {
    */
   async learn(tx: Store, businessId: string, documentId: string, fields: DocumentFields, placed: PlacedCandidates | undefined): Promise<void> {
     await tx.vendors.lockDirectory(businessId);
-    await tx.vendors.forgetDocumentFacts(businessId, documentId);
+    await tx.vendors.forgetDocument(businessId, documentId);
     const lesson = lessonOf(fields, placed);
     const { identity } = lesson;
     const match = await matchVendor(tx, businessId, identity, lesson.layout);

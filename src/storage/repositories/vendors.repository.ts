@@ -65,9 +65,10 @@ export class VendorsRepository {
     if (rows.length) await this.db.insertInto('vendor_facts').values(rows).execute();
   }
 
-  /** What one document showed (before it is learned again). */
-  async forgetDocumentFacts(businessId: string, documentId: string): Promise<void> {
+  /** What one document showed and its link (before it is learned again). */
+  async forgetDocument(businessId: string, documentId: string): Promise<void> {
     await this.db.deleteFrom('vendor_facts').where('business_id', '=', businessId).where('document_id', '=', documentId).execute();
+    await this.db.deleteFrom('vendor_documents').where('business_id', '=', businessId).where('document_id', '=', documentId).execute();
   }
 
   /** A person's list of values of `kind` in place of everything known of that kind. */
@@ -86,9 +87,7 @@ export class VendorsRepository {
     return new Map(rows.map((r) => [r.vendor_id, Number(r.n)]));
   }
 
-  /** A document belongs to one vendor: approving it again moves it. */
   async link(row: VendorDocumentRow): Promise<void> {
-    await this.db.deleteFrom('vendor_documents').where('business_id', '=', row.business_id).where('document_id', '=', row.document_id).execute();
     await this.db.insertInto('vendor_documents').values(row).execute();
   }
 
