@@ -24,7 +24,7 @@ export function enrichFromVendor(outcome: StoredOutcome, profile: VendorProfile,
   fillIdentifier(enriched, 'vendor.vat_id', profile.vatIds, printed, profile.name);
   fillIdentifier(enriched, 'vendor.registry_code', profile.registryCodes, printed, profile.name);
   checkAccounts(enriched, profile, printed);
-  if (unsure(enriched, 'vendor.address') && profile.addresses[0] && currentValue(enriched, 'vendor.address') === null) setValue(enriched, 'vendor.address', profile.addresses[0], 'enriched');
+  if (profile.addresses[0] && currentValue(enriched, 'vendor.address') === null) setValue(enriched, 'vendor.address', profile.addresses[0], 'enriched');
   if (currentValue(enriched, 'currency') === null && profile.currencies[0]) setValue(enriched, 'currency', profile.currencies[0], 'derived');
   return enriched;
 }
