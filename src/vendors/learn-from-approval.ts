@@ -4,7 +4,7 @@
 // person corrected is learned at the place the person's value is printed, so the next document from
 // the vendor is read there without a retrain.
 import { anchorsOf } from '../pipeline/fields/anchored-choice.js';
-import { ANCHORED_FIELDS, type PlacedCandidates } from '../pipeline/fields/placed-candidates.js';
+import { ANCHORED_FIELDS, holdsValue, type PlacedCandidates } from '../pipeline/fields/placed-candidates.js';
 import type { DocumentFields } from '../schemas/document-fields.schema.js';
 import type { VendorFactKind } from '../storage/tables.js';
 import { layoutFingerprint, type LayoutFingerprint } from './layout-fingerprint.js';
@@ -35,9 +35,8 @@ export function lessonOf(fields: DocumentFields, placed: PlacedCandidates | unde
   ];
   const anchors: VendorAnchors = {};
   for (const field of ANCHORED_FIELDS) {
-    const approved = fields[field];
-    if (approved === null || approved === undefined || !placed) continue;
-    const found = anchorsOf(placed[field], (c) => (typeof approved === 'number' ? Math.abs(Math.abs(approved) - Number(c.value)) < 0.005 : String(c.value) === approved));
+    if (!placed) break;
+    const found = anchorsOf(placed[field], (c) => holdsValue(field, c.value, fields[field]));
     if (found.length) anchors[field] = found;
   }
   return { identity, facts, anchors, layout: layoutFingerprint(placed) };

@@ -5,7 +5,7 @@
 import type { StoredOutcome } from '../documents/present-document.js';
 import { recheckTotals } from '../documents/recheck-totals.js';
 import { anchoredCandidate, anchorScore } from '../pipeline/fields/anchored-choice.js';
-import { ANCHORED_FIELDS, type AnchoredField, type PlacedCandidate, type PlacedCandidates } from '../pipeline/fields/placed-candidates.js';
+import { ANCHORED_FIELDS, holdsValue, type PlacedCandidate, type PlacedCandidates } from '../pipeline/fields/placed-candidates.js';
 import { numberPattern } from './number-pattern.js';
 import { currentValue, setValue } from './outcome-edits.js';
 import type { VendorProfile } from './vendor-profile.js';
@@ -18,9 +18,9 @@ export function preferLearnedPlaces(outcome: StoredOutcome, profile: VendorProfi
     const accepts = field === 'document_number' && profile.numberPatterns.length ? (c: PlacedCandidate) => profile.numberPatterns.includes(numberPattern(String(c.value))) : undefined;
     const pick = anchoredCandidate(placed[field], anchors, accepts);
     if (!pick) continue;
-    const engine = (changed ?? outcome).extraction[field];
-    const engineScore = Math.max(-1, ...placed[field].filter((c) => sameValue(field, c.value, engine)).map((c) => anchorScore(c, anchors) ?? -1));
-    if (sameValue(field, pick.candidate.value, engine) || engineScore >= pick.score) continue;
+    const engine = outcome.extraction[field];
+    const engineScore = Math.max(-1, ...placed[field].filter((c) => holdsValue(field, c.value, engine)).map((c) => anchorScore(c, anchors) ?? -1));
+    if (holdsValue(field, pick.candidate.value, engine) || engineScore >= pick.score) continue;
     changed ??= structuredClone(outcome);
     const sign = field === 'total' && typeof engine === 'number' && engine < 0 ? -1 : 1;
     const value = typeof pick.candidate.value === 'number' ? sign * pick.candidate.value : pick.candidate.value;
@@ -28,9 +28,4 @@ export function preferLearnedPlaces(outcome: StoredOutcome, profile: VendorProfi
   }
   if (!changed) return outcome;
   return currentValue(changed, 'total') !== currentValue(outcome, 'total') ? recheckTotals(changed, new Set(['total'])) : changed;
-}
-
-function sameValue(field: AnchoredField, candidate: number | string, value: unknown): boolean {
-  if (value === null || value === undefined) return false;
-  return field === 'total' ? Math.abs(Math.abs(Number(value)) - Number(candidate)) < 0.005 : String(value) === String(candidate);
 }

@@ -39,6 +39,12 @@ export function placedCandidates(context: FieldContext): PlacedCandidates {
   };
 }
 
+/** The candidate prints `value` of the field: a total as an amount to the cent whatever its sign, else the same text. */
+export function holdsValue(field: AnchoredField, candidate: PlacedCandidate['value'], value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  return field === 'total' ? Math.abs(Math.abs(Number(value)) - Number(candidate)) < 0.005 : String(value) === String(candidate);
+}
+
 /** Letters only, so "Total:" and "TOTAL EUR 12" share "total" and "total eur". */
 export function foldLabel(text: string): string {
   return fold(text).replace(/[^\p{L}]+/gu, ' ').trim().slice(-MAX_LABEL).trim();
