@@ -37,16 +37,23 @@ export function extractFromWords(pages: PageWords[], hints: Hints, timings = new
 
 /** Everything after reading the pages; `scripts/eval-fields.mjs` replays it over cached page words. */
 export function extractFromRead(read: ReadDocument, hints: ExtractionRequest['hints'], timings = new StageTimings()): ExtractionOutcome {
-  return extractPlaced(read, hints, timings).outcome;
+  return reviewedOutcome(extractUnreviewed(read, hints, timings), timings);
 }
 
-/** The outcome, and where the values that could be its total, number and issue date stand (placed-candidates.ts). */
+/**
+ * The outcome, and where the values that could be its total, number and issue date stand
+ * (placed-candidates.ts): the service's read, for a business's known vendors to choose among them.
+ */
 export function extractPlaced(read: ReadDocument, hints: ExtractionRequest['hints'], timings = new StageTimings()): { outcome: ExtractionOutcome; placed: PlacedCandidates } {
   const unreviewed = extractUnreviewed(read, hints, timings);
-  const file = calibration();
   const { pageContext } = unreviewed;
   const placed = pageContext ? timings.timeSync('fields', () => placedCandidates(pageContext)) : noPlacedCandidates();
-  return { outcome: file ? timings.timeSync('reconcile', () => reviewed(unreviewed, file)) : unreviewed.outcome, placed };
+  return { outcome: reviewedOutcome(unreviewed, timings), placed };
+}
+
+function reviewedOutcome(unreviewed: Unreviewed, timings: StageTimings): ExtractionOutcome {
+  const file = calibration();
+  return file ? timings.timeSync('reconcile', () => reviewed(unreviewed, file)) : unreviewed.outcome;
 }
 
 /**

@@ -60,9 +60,9 @@ function labelBefore(lines: readonly Line[], candidate: Candidate<unknown>): str
   return above ? foldLabel(above.text) : '';
 }
 
-/** The cell of the line just above that spans the value's middle (a label-above field, a table header). */
+/** The cell of the line just above that overlaps the value's cell most (a label-above field, a table header). */
 function cellAbove(lines: readonly Line[], line: Line, cell: Cell): Cell | undefined {
   const previous = lines.filter((l) => l.page === line.page && l.box[3] <= line.box[1] + 1 && line.box[1] - l.box[3] < 3 * (line.box[3] - line.box[1]) + 10).at(-1);
-  const middle = (cell.box[0] + cell.box[2]) / 2;
-  return previous?.cells.find((c) => c.box[0] - 5 <= middle && middle <= c.box[2] + 5);
+  const overlap = (c: Cell) => Math.min(c.box[2], cell.box[2]) - Math.max(c.box[0], cell.box[0]);
+  return previous?.cells.filter((c) => overlap(c) > 0).sort((a, b) => overlap(b) - overlap(a))[0];
 }
