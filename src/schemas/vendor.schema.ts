@@ -33,10 +33,10 @@ export type VendorParams = Static<typeof VendorParams>;
 /** A person's values: each member given replaces what is known of it (null clears it). */
 export const VendorEdit = Type.Object(
   {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    vat_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 40 }))),
-    registry_code: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 40 }))),
-    ibans: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { maxItems: 10 })),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })),
+    vat_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 40, pattern: '\\S' }))),
+    registry_code: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 40, pattern: '\\S' }))),
+    ibans: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }), { maxItems: 10 })),
   },
   { additionalProperties: false, minProperties: 1 },
 );

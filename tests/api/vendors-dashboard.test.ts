@@ -34,6 +34,8 @@ describe('dashboard vendors', () => {
       [{ vat_id: 'DE123' }, /not a valid VAT id/],
       [{}, /./],
       [{ name: '' }, /./],
+      [{ name: '   ' }, /./],
+      [{ registry_code: ' ' }, /./],
       [{ colour: 'red' }, /./],
     ] as const) {
       const response = await owner.call('PATCH', '/business/vendors/vnd_alpen', { json });
