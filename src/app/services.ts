@@ -7,6 +7,7 @@ import { systemClock, type Clock } from '../clock.js';
 import type { Config } from '../config/config.js';
 import { DeliveryWorker } from '../delivery/delivery-worker.js';
 import { DocumentService } from '../documents/document-service.js';
+import { VendorDirectory } from '../vendors/vendor-directory.js';
 import { EmailService } from '../email/email-service.js';
 import { MailIntake, MAX_HELD_MESSAGES } from '../email/mail-intake.js';
 import { ingestLimits } from '../ingest/limits.js';
@@ -38,6 +39,8 @@ export interface Services {
   readonly owners: OwnerService;
   readonly usageLimits: UsageLimits;
   readonly documents: DocumentService;
+  /** Each business's known vendors (src/vendors). */
+  readonly vendors: VendorDirectory;
   readonly batches: BatchService;
   readonly callbacks: CallbackService;
   readonly jobs: JobRunner;
@@ -101,7 +104,8 @@ export async function createServices(config: Config, options: ServiceOptions = {
   });
   const limits = ingestLimits(config);
   const usageLimits = new UsageLimits(store, clock, { requestsPerMinute: config.rateLimitPerMinute, monthlyDocuments: config.monthlyDocumentQuota });
-  const documents = new DocumentService(store, pool, clock, limits, new CursorCodec(cursorKey), usageLimits);
+  const vendors = new VendorDirectory(store, clock);
+  const documents = new DocumentService(store, pool, clock, limits, new CursorCodec(cursorKey), usageLimits, vendors);
   const jobs = new JobRunner(store, documents, clock, log, {
     concurrency: config.jobConcurrency,
     leaseSeconds: config.jobLeaseSeconds,
@@ -137,6 +141,7 @@ export async function createServices(config: Config, options: ServiceOptions = {
     owners: new OwnerService(store, clock, csrfKey),
     usageLimits,
     documents,
+    vendors,
     batches,
     callbacks,
     jobs,

@@ -39,6 +39,7 @@ import {
   SignInBody,
 } from '../schemas/dashboard.schema.js';
 import { emailRoutes } from './email.routes.js';
+import { vendorsRoutes } from './vendors.routes.js';
 import { checkOrigin, clearSessionCookie, registerSessionAuth, requireOwner, selectBusiness, setSessionCookie } from './session-auth.js';
 
 const hidden = { hide: true };
@@ -107,6 +108,7 @@ export async function dashboardApi(api: FastifyInstance, services: Services): Pr
         callbackRoutes(business, services);
         usageRoutes(business, services);
         emailRoutes(business, services);
+        vendorsRoutes(business, services);
       },
       { prefix: '/business' },
     );

@@ -6,6 +6,7 @@ import type { IngestLimits } from '../ingest/limits.js';
 import { detectMediaType } from '../ingest/media-type.js';
 import type { ExtractionPool } from '../pipeline/extraction-pool.js';
 import type { Lane } from '../pipeline/thread-turns.js';
+import type { PlacedCandidates } from '../pipeline/fields/placed-candidates.js';
 import type { PageViews } from '../pipeline/types.js';
 import type { ExtractionOutcome } from '../schemas/document.schema.js';
 import type { DocumentRow } from '../storage/repositories/documents.repository.js';
@@ -22,6 +23,8 @@ export interface AnalysedDocument {
   pageHash: string | null;
   /** The extracted fields (also inside row.outcome_json), for duplicate detection. */
   extraction: DocumentFields;
+  /** The page's text, where the known identifiers of a vendor are looked for (src/vendors). */
+  pageText: string;
 }
 
 export interface AnalysisRequest {
@@ -42,7 +45,7 @@ export async function analyseUpload(
 ): Promise<AnalysedDocument> {
   const { file, options } = request;
   const mediaType = await detectMediaType(file.bytes, file.declaredType);
-  const { outcome, pageHash, processingMs, pageViews } = await pool.extract({
+  const { outcome, placed, pageHash, processingMs, pageViews } = await pool.extract({
     bytes: file.bytes,
     mediaType,
     filename: file.filename,
@@ -50,15 +53,15 @@ export async function analyseUpload(
     limits,
     ignoreEmbeddedXml: options.ignoreEmbeddedXml ?? false,
   }, request.lane);
-  const row = documentRow(clock, request, { outcome, contentType: mediaType, processingMs, pageViews });
-  return { row, content: file.bytes, pageHash, extraction: outcome.extraction };
+  const row = documentRow(clock, request, { outcome, contentType: mediaType, processingMs, pageViews, placed });
+  return { row, content: file.bytes, pageHash, extraction: outcome.extraction, pageText: outcome.raw_text ?? '' };
 }
 
 /** How a pipeline outcome is stored: the row of a document, whatever the pages were read from. */
 export function documentRow(
   clock: Clock,
   { businessId, documentId, file, options, source }: AnalysisRequest,
-  { outcome, contentType, processingMs, pageViews = {} }: { outcome: ExtractionOutcome; contentType: string; processingMs: number; pageViews?: PageViews },
+  { outcome, contentType, processingMs, pageViews = {}, placed }: { outcome: ExtractionOutcome; contentType: string; processingMs: number; pageViews?: PageViews; placed?: PlacedCandidates },
 ): DocumentRow {
   const { pages, confidence, regions, raw_text, ...rest } = outcome;
   // regions and raw_text are kept only when asked for at upload, and then returned on every read.
@@ -67,6 +70,7 @@ export function documentRow(
     ...(options.regions ? { regions: regions ?? {} } : {}),
     ...(options.rawText && raw_text !== undefined ? { raw_text } : {}),
     ...(Object.keys(pageViews).length ? { page_views: pageViews } : {}),
+    ...(placed && Object.values(placed).some((list) => list.length) ? { placed_candidates: placed } : {}),
   };
   return {
     id: documentId,

@@ -11,15 +11,17 @@ import type { ExtractionPool } from '../pipeline/extraction-pool.js';
 import { UPLOAD_LANE, type Lane } from '../pipeline/thread-turns.js';
 import type { DeskList, DocumentReview } from '../schemas/dashboard.schema.js';
 import type { Document, DocumentList } from '../schemas/document.schema.js';
+import type { DocumentFields } from '../schemas/document-fields.schema.js';
 import type { CursorCodec } from '../security/cursor.js';
 import { newId } from '../security/ids.js';
-import type { ListFilter, ListPage } from '../storage/repositories/documents.repository.js';
+import type { DocumentRow, ListFilter, ListPage } from '../storage/repositories/documents.repository.js';
 import type { Store } from '../storage/store.js';
 import { analyseUpload, type AnalysedDocument } from './analyse-upload.js';
 import { valueAt } from './apply-corrections.js';
 import { deskSearchTerms, deskSearchText } from './desk-search.js';
 import { correctedValue, parseFieldPath } from './field-value.js';
-import { groupDuplicates, needsReview, presentDocument, presentSummary, reviewState } from './present-document.js';
+import type { VendorDirectory } from '../vendors/vendor-directory.js';
+import { groupDuplicates, needsReview, presentDocument, presentSummary, reviewState, type StoredOutcome } from './present-document.js';
 import type { DocumentSource, SourceChannel, UploadedFile, UploadOptions } from './upload.js';
 
 
@@ -44,6 +46,7 @@ export class DocumentService {
     private readonly limits: IngestLimits,
     private readonly cursors: CursorCodec,
     private readonly usageLimits: UsageLimits,
+    private readonly vendors: VendorDirectory,
   ) {}
 
   analyse(
@@ -57,8 +60,13 @@ export class DocumentService {
     return analyseUpload(this.pool, this.limits, this.clock, { businessId, file, options, source, lane, documentId });
   }
 
-  /** Writes the document, its file, its usage entry and its callback event; call inside the caller's transaction. */
-  async save(tx: Store, analysed: AnalysedDocument): Promise<Document> {
+  /**
+   * Writes the document, its file, its usage entry and its callback event; call inside the caller's
+   * transaction. First the business's known vendors check and complete what was read (src/vendors):
+   * the business is known here, not in the extraction thread.
+   */
+  async save(tx: Store, read: AnalysedDocument): Promise<Document> {
+    const analysed = await this.withKnownVendor(tx, read);
     const { row } = analysed;
     // The time a document is stored is its created_at, so newest-first paging never skips one.
     row.created_at = isoNow(this.clock);
@@ -82,6 +90,19 @@ export class DocumentService {
     const document = presentDocument(row, groupDuplicates(await tx.duplicates.listFor([row.id])).get(row.id));
     await queueDocumentEvent(tx, row, document);
     return document;
+  }
+
+  private async withKnownVendor(tx: Store, analysed: AnalysedDocument): Promise<AnalysedDocument> {
+    const outcome = JSON.parse(analysed.row.outcome_json) as StoredOutcome;
+    const enriched = await this.vendors.enrich(tx, analysed.row.business_id, outcome, analysed.pageText);
+    if (enriched === outcome) return analysed;
+    const row = { ...analysed.row, outcome_json: JSON.stringify(enriched), needs_review: needsReview(enriched) ? 1 : 0, desk_search: deskSearchText(analysed.row.filename, enriched.extraction) };
+    return { ...analysed, row, extraction: enriched.extraction };
+  }
+
+  /** The approved document's vendor learns its fields as a person left them, at the places the page prints them. */
+  private teachVendor(tx: Store, row: DocumentRow, approved: DocumentFields): Promise<void> {
+    return this.vendors.learn(tx, row.business_id, row.id, approved, (JSON.parse(row.outcome_json) as StoredOutcome).placed_candidates);
   }
 
   async create(businessId: string, file: UploadedFile, options: UploadOptions, channel: SourceChannel): Promise<Document> {
@@ -128,6 +149,8 @@ export class DocumentService {
         needsReview: !row.approved_at && needsReview(corrected),
         deskSearch: deskSearchText(row.filename, corrected.extraction),
       });
+      // A document approved earlier taught its vendor what it showed then; it teaches the correction now.
+      if (row.approved_at) await this.teachVendor(tx, row, corrected.extraction);
       return this.get(businessId, id, tx);
     });
   }
@@ -157,6 +180,7 @@ export class DocumentService {
       const at = isoNow(this.clock);
       await tx.documents.approve(businessId, id, by, at);
       const document = await this.get(businessId, id, tx);
+      await this.teachVendor(tx, row, document.extraction);
       await queueDocumentEvent(tx, row, document, 'document.reviewed', at);
       return document;
     });
@@ -224,6 +248,8 @@ export class DocumentService {
       await tx.duplicates.refreshFlags(partners);
       await tx.deliveries.eraseDocument(businessId, id);
       await tx.jobs.eraseDocument(businessId, id);
+      // Its vendor facts and link went by cascade; a vendor it alone supported goes with them.
+      await this.vendors.forget(tx, businessId);
     });
     return { id, deleted: true };
   }

@@ -1,5 +1,6 @@
 // Turns stored rows into the public shapes of the spec. The only place that knows both.
 import type { Document, DocumentSummary, Duplicate, DuplicateReason, ExtractionOutcome } from '../schemas/document.schema.js';
+import type { PlacedCandidates } from '../pipeline/fields/placed-candidates.js';
 import type { PageView, PageViews } from '../pipeline/types.js';
 import type { DuplicateListing } from '../storage/repositories/duplicates.repository.js';
 import type { CorrectionRow } from '../storage/repositories/corrections.repository.js';
@@ -7,10 +8,11 @@ import type { DocumentRow, DocumentSummaryRow } from '../storage/repositories/do
 import { withCorrections } from './apply-corrections.js';
 
 /**
- * The part of a pipeline outcome that is stored with the document, and where each page OCR turned or
- * cut lies on the page as pictured (for the dashboard's page image; not part of the API).
+ * The part of a pipeline outcome that is stored with the document, where each page OCR turned or cut
+ * lies on the page as pictured (for the dashboard's page image), and where the values that could be
+ * its total, number and issue date stand (what a vendor's approval learns from); neither is part of the API.
  */
-export type StoredOutcome = Omit<ExtractionOutcome, 'pages' | 'confidence'> & { page_views?: PageViews };
+export type StoredOutcome = Omit<ExtractionOutcome, 'pages' | 'confidence'> & { page_views?: PageViews; placed_candidates?: PlacedCandidates };
 
 /**
  * A person's call is needed: the page may hold no business document, or fields are listed for review.
@@ -43,7 +45,7 @@ export function presentSummary(row: DocumentSummaryRow, duplicates: Duplicate[] 
 
 /** `corrections`: a person's, from the review desk; the Document shows their values (apply-corrections.ts). */
 export function presentDocument(row: DocumentRow, duplicates: Duplicate[] = [], corrections: readonly CorrectionRow[] = []): Document {
-  const { page_views: _views, ...outcome } = withCorrections(JSON.parse(row.outcome_json) as StoredOutcome, corrections);
+  const { page_views: _views, placed_candidates: _placed, ...outcome } = withCorrections(JSON.parse(row.outcome_json) as StoredOutcome, corrections);
   return { ...presentSummary(row, duplicates), ...outcome };
 }
 

@@ -5,12 +5,13 @@ import type { Hints } from '../schemas/hints.schema.js';
 import { documentsInFile } from './documents-in-file.js';
 import { parseEInvoiceXml, type EmbeddedInvoiceXml } from './einvoice/index.js';
 import { signCreditNoteLines, signCreditNoteTotals } from './fields/credit-note-sign.js';
-import type { DocumentKind } from './fields/context.js';
+import type { DocumentKind, FieldContext } from './fields/context.js';
 import { applyDecisions, fieldEntries, type Draft, type FieldValue } from './fields/draft.js';
 import { findFields } from './fields/find-fields.js';
 import { fromEInvoice, type EInvoiceDraft } from './fields/from-einvoice.js';
 import type { Found } from './fields/found.js';
 import { findLineItems } from './fields/line-items/index.js';
+import { noPlacedCandidates, placedCandidates, type PlacedCandidates } from './fields/placed-candidates.js';
 import { buildTextDocument, rawText, type TextDocument } from './layout/text-document.js';
 import { buildOutcomeFields } from './outcome.js';
 import { readDocument, type ReadDocument } from './read-document.js';
@@ -36,7 +37,21 @@ export function extractFromWords(pages: PageWords[], hints: Hints, timings = new
 
 /** Everything after reading the pages; `scripts/eval-fields.mjs` replays it over cached page words. */
 export function extractFromRead(read: ReadDocument, hints: ExtractionRequest['hints'], timings = new StageTimings()): ExtractionOutcome {
+  return reviewedOutcome(extractUnreviewed(read, hints, timings), timings);
+}
+
+/**
+ * The outcome, and where the values that could be its total, number and issue date stand
+ * (placed-candidates.ts): the service's read, for a business's known vendors to choose among them.
+ */
+export function extractPlaced(read: ReadDocument, hints: ExtractionRequest['hints'], timings = new StageTimings()): { outcome: ExtractionOutcome; placed: PlacedCandidates } {
   const unreviewed = extractUnreviewed(read, hints, timings);
+  const { pageContext } = unreviewed;
+  const placed = pageContext ? timings.timeSync('fields', () => placedCandidates(pageContext)) : noPlacedCandidates();
+  return { outcome: reviewedOutcome(unreviewed, timings), placed };
+}
+
+function reviewedOutcome(unreviewed: Unreviewed, timings: StageTimings): ExtractionOutcome {
   const file = calibration();
   return file ? timings.timeSync('reconcile', () => reviewed(unreviewed, file)) : unreviewed.outcome;
 }
@@ -50,6 +65,8 @@ export function extractFromRead(read: ReadDocument, hints: ExtractionRequest['hi
 export interface Unreviewed {
   outcome: ExtractionOutcome;
   evidence: ReviewEvidence;
+  /** The page's fields' context, where the fields were read from the page (not an e-invoice). */
+  pageContext: FieldContext | null;
 }
 
 /** The outcome as the review stage leaves it, with calibration `file`. */
@@ -105,7 +122,7 @@ export function extractUnreviewed(read: ReadDocument, hints: ExtractionRequest['
     warnings,
     ...(text ? { raw_text: text } : {}),
   };
-  return { outcome, evidence: { support, rival, wordConfidence, leftOut, missing, familiarity: familiarity(page.context, { einvoice: einvoice !== null, kind }) } };
+  return { outcome, pageContext: isDocument && !einvoice ? page.context : null, evidence: { support, rival, wordConfidence, leftOut, missing, familiarity: familiarity(page.context, { einvoice: einvoice !== null, kind }) } };
 }
 
 /**

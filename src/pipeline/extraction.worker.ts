@@ -8,7 +8,7 @@ import { renderPageImage } from '../dashboard/page-image.js';
 import { readPageWords } from '../dashboard/page-words.js';
 import { ServiceError } from '../errors.js';
 import { withDecodeBudget } from '../ingest/pdf-decode-budget.js';
-import { extractFromRead } from './extract.js';
+import { extractPlaced } from './extract.js';
 import { asOwnTask, offerIdleHelp } from './idle-help.js';
 import { fromFile, setChoiceModel } from './fields/choice/model.js';
 import { readDocument } from './read-document.js';
@@ -37,9 +37,9 @@ async function extraction(request: ExtractionRequest): Promise<ExtractionReply> 
   const timings = new StageTimings();
   try {
     const read = await withDecodeBudget(request.limits, request.bytes.length, () => readDocument(request, timings, { pageHash: true }));
-    const outcome = extractFromRead(read, request.hints, timings);
+    const { outcome, placed } = extractPlaced(read, request.hints, timings);
     const pageViews = Object.fromEntries(read.pages.flatMap((p) => (p.view ? [[String(p.page), p.view]] : [])));
-    return { ok: true, outcome, pageHash: read.pageHash ?? null, pageViews, stages: timings.seconds };
+    return { ok: true, outcome, placed, pageHash: read.pageHash ?? null, pageViews, stages: timings.seconds };
   } catch (error) {
     return { ok: false, error: (await refusal(error)).toPublic(), stages: timings.seconds };
   } finally {

@@ -4,6 +4,7 @@ import type { PublicServiceError } from '../errors.js';
 import type { ExtractionOutcome } from '../schemas/document.schema.js';
 import type { Hints } from '../schemas/hints.schema.js';
 import type { ModelFile } from './fields/choice/model.js';
+import type { PlacedCandidates } from './fields/placed-candidates.js';
 import type { StageSeconds } from './stage-timings.js';
 
 /** What each extraction thread is started with. */
@@ -30,11 +31,12 @@ export interface ExtractionRequest {
 }
 
 /**
- * What the worker sends back: the public outcome, the first page's perceptual hash for duplicate
- * detection, and the seconds each stage took (for /metrics), also when the file was refused.
+ * What the worker sends back: the public outcome, where the values that could be its total, number
+ * and issue date stand (for a known vendor's learned places), the first page's perceptual hash for
+ * duplicate detection, and the seconds each stage took (for /metrics), also when the file was refused.
  */
 export type ExtractionReply =
-  | { ok: true; outcome: ExtractionOutcome; pageHash: string | null; pageViews: PageViews; stages: StageSeconds }
+  | { ok: true; outcome: ExtractionOutcome; placed: PlacedCandidates; pageHash: string | null; pageViews: PageViews; stages: StageSeconds }
   | { ok: false; error: PublicServiceError; stages: StageSeconds };
 
 /** The pages read other than as pictured, by page number (PageView). */

@@ -10,7 +10,7 @@ export function randomToken(chars: number): string {
   return out;
 }
 
-export type IdKind = 'doc' | 'job' | 'bat' | 'biz' | 'key' | 'evt' | 'dlv' | 'use' | 'req' | 'msg' | 'own' | 'cor';
+export type IdKind = 'doc' | 'job' | 'bat' | 'biz' | 'key' | 'evt' | 'dlv' | 'use' | 'req' | 'msg' | 'own' | 'cor' | 'vnd' | 'vfa';
 
 /** Identifiers are a kind prefix and 20 random characters (100 bits), e.g. doc_4k9…: unguessable and readable in logs. */
 export function newId(kind: IdKind): string {

@@ -19,6 +19,7 @@ import { learnedModels } from './migrations/010-learned-models.js';
 import { installationSettings } from './migrations/011-installation-settings.js';
 import { searchIndexes } from './migrations/012-search-indexes.js';
 import { jobTurns } from './migrations/013-job-turns.js';
+import { vendors } from './migrations/014-vendors.js';
 import { ensurePrivateFile, ensurePrivateFolder, tightenFile } from '../security/private-files.js';
 import type { Tables } from './tables.js';
 
@@ -36,7 +37,7 @@ export function migrations(profile: DialectProfile): Record<string, Migration> {
     '001_initial': initial(profile), '002_duplicates': duplicates, '003_filename_search': filenameSearch(profile), '004_rate_windows': rateWindows,
     '005_email': email(profile), '006_owners': owners, '007_erase_deliveries': eraseDeliveries, '008_review_desk': reviewDesk,
     '009_desk_search': deskSearch, '010_learned_models': learnedModels, '011_installation_settings': installationSettings,
-    '012_search_indexes': searchIndexes(profile), '013_job_turns': jobTurns,
+    '012_search_indexes': searchIndexes(profile), '013_job_turns': jobTurns, '014_vendors': vendors,
   };
 }
 

@@ -16,6 +16,7 @@ import { InstallationSettingsRepository } from './repositories/installation-sett
 import { OwnersRepository } from './repositories/owners.repository.js';
 import { RateWindowsRepository } from './repositories/rate-windows.repository.js';
 import { UsageRepository } from './repositories/usage.repository.js';
+import { VendorsRepository } from './repositories/vendors.repository.js';
 import type { WakeUps } from './wake-ups.js';
 
 export class Store {
@@ -33,6 +34,7 @@ export class Store {
   readonly corrections: CorrectionsRepository;
   readonly learnedModels: LearnedModelsRepository;
   readonly installationSettings: InstallationSettingsRepository;
+  readonly vendors: VendorsRepository;
 
   constructor(
     readonly db: Db,
@@ -54,6 +56,7 @@ export class Store {
     this.corrections = new CorrectionsRepository(db);
     this.learnedModels = new LearnedModelsRepository(db);
     this.installationSettings = new InstallationSettingsRepository(db);
+    this.vendors = new VendorsRepository(db, profile);
   }
 
   transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {

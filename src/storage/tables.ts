@@ -77,6 +77,41 @@ export interface LearnedModelsTable {
   documents: number;
 }
 
+/** A vendor of one business (src/vendors); its identifiers and learned places are in the tables below. */
+export interface VendorsTable {
+  id: string;
+  business_id: string;
+  /** The name the business approved or typed. */
+  name: string;
+  /** The name as matched (src/vendors/vendor-name.ts): folded, legal forms and punctuation left out. */
+  name_key: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type VendorFactKind = 'vat_id' | 'registry_code' | 'iban' | 'email_domain' | 'address' | 'currency' | 'vat_rate' | 'number_pattern';
+
+/** One thing a vendor is known by, with the approved document that showed it (null: a person typed it). */
+export interface VendorFactsTable {
+  id: string;
+  vendor_id: string;
+  business_id: string;
+  kind: VendorFactKind;
+  value: string;
+  document_id: string | null;
+  created_at: string;
+}
+
+/** An approved document of a vendor: its layout's fingerprint and where its total, number and date stood. */
+export interface VendorDocumentsTable {
+  document_id: string;
+  vendor_id: string;
+  business_id: string;
+  layout_json: string;
+  anchors_json: string;
+  linked_at: string;
+}
+
 export interface FilesTable {
   document_id: string;
   content: Buffer;
@@ -258,4 +293,7 @@ export interface Tables {
   corrections: CorrectionsTable;
   learned_models: LearnedModelsTable;
   installation_settings: InstallationSettingsTable;
+  vendors: VendorsTable;
+  vendor_facts: VendorFactsTable;
+  vendor_documents: VendorDocumentsTable;
 }

@@ -59,7 +59,7 @@ export async function generateDocument(seed: number, index: number, options: Gen
   return { id, output, bytes, pdf, label, model, marks: printer.marks, pages };
 }
 
-async function renderPdf(model: DocumentModel, layout: ReturnType<typeof chooseLayout>): Promise<{ pdf: Uint8Array; printer: Printer; pages: number }> {
+export async function renderPdf(model: DocumentModel, layout: ReturnType<typeof chooseLayout>): Promise<{ pdf: Uint8Array; printer: Printer; pages: number }> {
   if (model.kind === 'receipt') {
     const probe = await PdfWriter.create(layout.font, layout.paper.width, 800);
     const measurer = new Measurer(probe, layout.paper.width, 100_000);

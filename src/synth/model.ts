@@ -83,7 +83,7 @@ export interface DocumentModel {
   bill?: BillDetails;
 }
 
-const NUMBER_PATTERNS = ['INV-{YYYY}-####', '{YY}#####', 'A-######', '####/{YYYY}', 'F{YYYY}-####', '{YYYY}{MM}###', 'FV/###/{MM}/{YYYY}', 'RE-#####', '1#######'];
+export const NUMBER_PATTERNS = ['INV-{YYYY}-####', '{YY}#####', 'A-######', '####/{YYYY}', 'F{YYYY}-####', '{YYYY}{MM}###', 'FV/###/{MM}/{YYYY}', 'RE-#####', '1#######'];
 
 export function buildDocument(rng: Rng, kind: DocumentKind, language: string, options: { maxLines?: number } = {}): DocumentModel {
   const lexicon = lexiconOf(language);
@@ -128,9 +128,14 @@ export function buildDocument(rng: Rng, kind: DocumentKind, language: string, op
 }
 
 function numberOf(rng: Rng, date: IsoDate): string {
-  const pattern = rng.pick(NUMBER_PATTERNS)
+  return numberIn(rng, rng.pick(NUMBER_PATTERNS), date);
+}
+
+/** A document number in `pattern` (one of NUMBER_PATTERNS) for a document issued on `date`. */
+export function numberIn(rng: Rng, pattern: string, date: IsoDate): string {
+  const filled = pattern
     .replace('{YYYY}', String(date.year)).replace('{YY}', String(date.year % 100).padStart(2, '0')).replace('{MM}', String(date.month).padStart(2, '0'));
-  return rng.pattern(pattern);
+  return rng.pattern(filled);
 }
 
 function invoiceLines(rng: Rng, lexicon: Lexicon, facts: CountryFacts, maxLines: number): Line[] {

@@ -11,6 +11,7 @@ import { EmailScreen } from './screens/email.js';
 import { KeysScreen } from './screens/keys.js';
 import { SignInScreen } from './screens/sign-in.js';
 import { UsageScreen } from './screens/usage.js';
+import { VendorsScreen } from './screens/vendors.js';
 import type { Business, Owner, SessionInfo } from './types.js';
 
 const BUSINESS_STORAGE = 'ledgerlens.business';
@@ -77,6 +78,7 @@ function Workspace({ owner, onSignOut }: { owner: Owner; onSignOut: () => void }
 
   const tabs = [
     ['documents', 'Documents'],
+    ['vendors', 'Vendors'],
     ['keys', 'API keys'],
     ['callback', 'Callback'],
     ['email', 'Email'],
@@ -132,6 +134,8 @@ function screenFor(route: Route) {
       return <UsageScreen />;
     case 'email':
       return <EmailScreen />;
+    case 'vendors':
+      return <VendorsScreen />;
     default:
       return <DocumentsScreen />;
   }

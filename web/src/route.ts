@@ -7,12 +7,13 @@ export type Route =
   | { screen: 'keys' }
   | { screen: 'callback' }
   | { screen: 'usage' }
-  | { screen: 'email' };
+  | { screen: 'email' }
+  | { screen: 'vendors' };
 
 export function parseRoute(hash: string): Route {
   const [, screen, id] = hash.replace(/^#/, '').split('/');
   if (screen === 'documents' && id) return { screen: 'document', id: decodeURIComponent(id) };
-  if (screen === 'keys' || screen === 'callback' || screen === 'usage' || screen === 'email') return { screen };
+  if (screen === 'keys' || screen === 'callback' || screen === 'usage' || screen === 'email' || screen === 'vendors') return { screen };
   return { screen: 'documents' };
 }
 

@@ -9,6 +9,7 @@ export type { Document as DocumentDetail, DocumentList, DocumentSummary, Duplica
 export type { DocumentFields } from '../../src/schemas/document-fields.schema.js';
 export type { Callback, Delivery } from '../../src/schemas/callback.schema.js';
 export type { Usage } from '../../src/schemas/usage.schema.js';
+export type { Vendor } from '../../src/schemas/vendor.schema.js';
 
 export type SessionInfo = Dashboard.SessionInfo;
 export type Owner = SessionInfo['owner'];
