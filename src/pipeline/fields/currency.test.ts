@@ -53,4 +53,13 @@ TOTAL  EUR 12.50`, { source: 'ocr' });
     assert.equal(draft.currency?.value, 'EUR');
     assert.equal(draft.currency?.status, 'read');
   });
+
+  it('marks a currency only a symbol names where the vendor\'s country bills in another; a printed code or a text layer stands', () => {
+    const ocr = (text: string) => buildContext(buildTextDocument([textPage(text, { source: 'ocr' })]), {});
+    assert.deepEqual(findCurrency(ocr('Grand Total   £ 1,250.00'), 'IN'), { value: 'GBP', confidence: 0.5, status: 'review' });
+    assert.equal(findCurrency(ocr('Grand Total   £ 1,250.00'), 'GB')?.status, 'read');
+    assert.equal(findCurrency(ocr('Grand Total   1,250.00 GBP'), 'IN')?.status, 'read');
+    const text = buildContext(buildTextDocument([textPage('Grand Total   £ 1,250.00')]), {});
+    assert.equal(findCurrency(text, 'IN')?.status, 'read');
+  });
 });

@@ -2,6 +2,8 @@
 // dollar unless the country (the client's hint, else the vendor's own: its VAT id, its address, its
 // IBAN) says which dollar. A page that prints no currency is billed in its vendor's country's
 // (derived, for a person to weigh); the client's hint decides only when neither says anything.
+// On a page read by OCR a symbol is weak evidence: "₹" and "R$" come out as "£", "€" or "$". Where
+// only symbols name the currency and the vendor's country bills in another, the value is marked.
 import countryToCurrency from 'country-to-currency';
 import type { FieldContext } from './context.js';
 import type { Found } from './found.js';
@@ -32,6 +34,7 @@ const DOLLAR_COUNTRIES: Record<string, string> = { CA: 'CAD', AU: 'AUD', NZ: 'NZ
 export function findCurrency(context: FieldContext, country?: string): Found<string> | undefined {
   const home = context.hints.country ?? country;
   const votes = new Map<string, number>();
+  const printedCodes = new Set<string>();
   const vote = (code: string, weight: number) => votes.set(code, (votes.get(code) ?? 0) + weight);
   for (const line of context.document.lines) {
     for (const match of line.text.matchAll(/(?<![\p{L}])[A-Z]{3}(?![\p{L}])/gu)) {
@@ -43,6 +46,8 @@ export function findCurrency(context: FieldContext, country?: string): Found<str
       if (/\d/u.test(around(line.text, match.index, match[0].length))) vote(match[0], 3);
       // Codes that are also words ("SDN BHD", "ALL") count only where the line is about currency.
       else if (/\b(?:currency|wahrung|währung|devise|valuuta|valuutta|valuta|valiuta|waluta|moneda|валюта)\b/iu.test(line.text)) vote(match[0], 2);
+      else continue;
+      printedCodes.add(code);
     }
     for (const [pattern, code] of SYMBOLS) {
       for (const _ of line.text.matchAll(pattern)) {
@@ -58,6 +63,9 @@ export function findCurrency(context: FieldContext, country?: string): Found<str
     return billed ? { value: billed, confidence: 0.5, status: 'derived' } : undefined;
   }
   const clear = !second || first[1] >= second[1] * 2;
+  const homeCurrency = home ? (countryToCurrency as Record<string, string | undefined>)[home] : undefined;
+  const misreadSymbol = context.document.source !== 'text-layer' && !printedCodes.has(first[0]) && homeCurrency !== undefined && homeCurrency !== first[0];
+  if (misreadSymbol) return { value: first[0], confidence: 0.5, status: 'review' };
   return { value: first[0], confidence: clear ? 0.95 : 0.6, status: clear ? 'read' : 'review' };
 }
 

@@ -10,7 +10,7 @@ import { countryOfLine, postalCodeFits, postalLine } from './address.js';
 import type { FieldContext } from './context.js';
 import { evidenceOf, findLabels, lineAt, wordsIn, type Evidence, type LabelHit } from './find-labelled.js';
 import type { Found } from './found.js';
-import { fold, LABELS } from './labels.js';
+import { fold, labelOnly, LABELS } from './labels.js';
 import { addressLike, followedByContacts, letterhead, letterheadByModel, slogan } from './letterhead.js';
 import { blockNamed, labelledName, remitToBlock } from './named-party.js';
 import { addressExtent, addressLines, isRegistrationLine, isTradeWord } from './party-lines.js';
@@ -453,8 +453,10 @@ function readBlock(block: Block): FoundParty {
     else if (!line.key && !email && !phone && !/\b(?:ust|vat|tax|steuer|gln|iban|bic|kmkr|reg)\b/iu.test(line.text)) plain.push(line);
   }
   const nameLine = plain.find((l) => /^(?:name|firma|company)$/iu.test(l.key ?? '')) ?? plain.find((l) => /\p{L}{2}/u.test(l.text) && !postalLine(l.text) && !isDate(l.text));
-  const nameLines = nameLine ? [nameLine, ...nameContinuation(nameLine, plain[plain.indexOf(nameLine) + 1])] : [];
-  if (nameLine) {
+  // A block that opens with a field's label alone ("Client Name", "Service Address") prints its name
+  // beside the label, where the labelled name is read (named-party.ts); the label names no one.
+  const nameLines = nameLine && !labelOnly(nameLine.text) ? [nameLine, ...nameContinuation(nameLine, plain[plain.indexOf(nameLine) + 1])] : [];
+  if (nameLine && nameLines.length) {
     const words = nameLines.flatMap((l) => l.words);
     // A company number printed after the name ("Golden Scoop Sdn Bhd (169669-A)") is not part of it.
     const text = nameLines.map((l) => l.text).join(' ');
