@@ -41,10 +41,10 @@ const USAGE = `usage: ledgerlens <command>
                                     Xero or QuickBooks Online bill imports, a DATEV Buchungsstapel, or
                                     (ubl, --out DIR) each approved document as an EN 16931 e-invoice
                                     --business may be left out where there is only one business
-  vendors list --business ID        the business's known vendors (learned from approved documents)
-  vendors show|delete VENDOR_ID --business ID
-  vendors edit VENDOR_ID --business ID [--name NAME] [--vat-id ID] [--registry-code CODE] [--iban IBAN]... [--no-ibans]
-  vendors merge VENDOR_ID --into VENDOR_ID --business ID   one vendor known twice becomes one
+  vendors list [--business ID]      the business's known vendors (learned from approved documents)
+  vendors show|delete VENDOR_ID [--business ID]
+  vendors edit VENDOR_ID [--business ID] [--name NAME] [--vat-id ID] [--registry-code CODE] [--iban IBAN]... [--no-ibans]
+  vendors merge VENDOR_ID --into VENDOR_ID [--business ID]   one vendor known twice becomes one
   train --with-corrections           adapt the learned field choice to this installation's approved documents;
                                     prints the blind-fold score before and after, keeps the model only if better
   extract FILE... [--out DIR]       run the extraction offline; one file to stdout, several into DIR

@@ -1,4 +1,4 @@
-// `ledgerlens vendors list|show|edit|merge|delete --business ID`: a business's vendor directory
+// `ledgerlens vendors list|show|edit|merge|delete [--business ID]`: a business's vendor directory
 // (src/vendors) from the command line, as the dashboard's vendors page edits it. An edit's options are
 // checked by the dashboard's schema of the same edit; an empty --vat-id or --registry-code clears it.
 import { parseArgs } from 'node:util';
@@ -6,14 +6,15 @@ import { Compile } from 'typebox/compile';
 import type { Config } from '../config/config.js';
 import { VendorEdit } from '../schemas/vendor.schema.js';
 import type { Vendor } from '../schemas/vendor.schema.js';
+import { chosenBusiness } from './business-option.js';
 import { UsageError } from './usage-error.js';
 import { withServices } from './with-services.js';
 
-const USAGE = `usage: ledgerlens vendors list --business ID
-       ledgerlens vendors show VENDOR_ID --business ID
-       ledgerlens vendors edit VENDOR_ID --business ID [--name NAME] [--vat-id ID] [--registry-code CODE] [--iban IBAN]... [--no-ibans]
-       ledgerlens vendors merge VENDOR_ID --into VENDOR_ID --business ID
-       ledgerlens vendors delete VENDOR_ID --business ID`;
+const USAGE = `usage: ledgerlens vendors list [--business ID]
+       ledgerlens vendors show VENDOR_ID [--business ID]
+       ledgerlens vendors edit VENDOR_ID [--business ID] [--name NAME] [--vat-id ID] [--registry-code CODE] [--iban IBAN]... [--no-ibans]
+       ledgerlens vendors merge VENDOR_ID --into VENDOR_ID [--business ID]
+       ledgerlens vendors delete VENDOR_ID [--business ID]`;
 
 const ACTIONS = ['list', 'show', 'edit', 'merge', 'delete'];
 const edit = Compile(VendorEdit);
@@ -34,15 +35,14 @@ export async function runVendors(config: Config, argv: string[]): Promise<number
   });
   const [action, vendorId] = positionals;
   if (!action || !ACTIONS.includes(action) || (action !== 'list' && !vendorId) || (action === 'merge' && !values.into)) throw new UsageError(USAGE);
-  const { business } = values;
-  if (!business) throw new UsageError('vendors needs --business ID (ledgerlens businesses list)');
   const changes = editOf(values);
   if (action === 'edit' && !edit.Check(changes)) {
     const error = edit.Errors(changes)[0];
     throw new UsageError(error?.instancePath ? `--${error.instancePath.slice(1).replace(/_/gu, '-')}: ${error.message}` : 'edit needs --name, --vat-id, --registry-code, --iban or --no-ibans');
   }
-  return withServices(config, async ({ keys, vendors }) => {
-    if (!(await keys.getBusiness(business))) throw new UsageError(`no business ${business}`);
+  return withServices(config, async (services) => {
+    const { vendors } = services;
+    const business = await chosenBusiness(services, values.business);
     if (action === 'list') {
       for (const vendor of await vendors.list(business)) console.log(listLine(vendor));
       return 0;

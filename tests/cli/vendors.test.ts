@@ -33,6 +33,8 @@ describe('ledgerlens vendors', () => {
   test('list, edit, merge and delete; bad input is refused without a stack trace', async () => {
     const listed = await runCli(['vendors', 'list', '--business', business], env);
     assert.equal(listed.code, 0, listed.stderr);
+    // The only business is taken when --business is left out.
+    assert.equal((await runCli(['vendors', 'list'], env)).stdout, listed.stdout);
     assert.deepEqual(listed.stdout.trim().split('\n').map((line) => line.split('\t').slice(0, 2)), [['vnd_b', 'Kuusi'], ['vnd_a', 'Kuusi Oy']]);
 
     const edited = await runCli(['vendors', 'edit', 'vnd_a', '--business', business, '--vat-id', 'FI30781346', '--iban', 'FI92 4723 2500 4698 99'], env);
