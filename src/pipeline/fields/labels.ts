@@ -16,10 +16,14 @@ export const ALL_LABELS: readonly RegExp[] = Object.values(LABELS).flatMap((set)
 /** Everywhere-matching copies of the labels, for taking them out of a text. */
 const ALL_LABELS_EVERYWHERE = ALL_LABELS.map((label) => new RegExp(label.source, label.flags.includes('g') ? label.flags : `${label.flags}g`));
 
-/** The text is a field's label and nothing more ("Service Address", "CF/P.IVA", "Kundenr.:"): fewer than three letters are left once labels are taken out. */
+/**
+ * The text is a field's label and nothing more ("Service Address", "CF/P.IVA", "Kundenr.:"): at most
+ * one letter is left once labels are taken out. Two are a word: "Asiakas Ay" is a company (a Finnish
+ * partnership), though "asiakas" is Finnish for customer.
+ */
 export function labelOnly(text: string): boolean {
   const folded = fold(text);
   if (!ALL_LABELS.some((label) => label.test(folded))) return false;
   const rest = ALL_LABELS_EVERYWHERE.reduce((t, label) => t.replace(label, ' '), folded);
-  return (rest.match(/\p{L}/gu)?.length ?? 0) < 3;
+  return (rest.match(/\p{L}/gu)?.length ?? 0) < 2;
 }
